@@ -1,0 +1,25 @@
+# Dependencies, found the standard way. The README's commands install them
+# from Debian packages: libfftw3-dev libmpfr-dev libgmp-dev libgtest-dev
+# libbenchmark-dev libqd-dev pkg-config.
+find_package(PkgConfig REQUIRED)
+
+pkg_check_modules(MPFR REQUIRED IMPORTED_TARGET mpfr)
+pkg_check_modules(GMP REQUIRED IMPORTED_TARGET gmp)
+
+# FFTW 3 in all four precisions: the transform's reference (later issues).
+pkg_check_modules(FFTW3 REQUIRED IMPORTED_TARGET fftw3)    # double
+pkg_check_modules(FFTW3F REQUIRED IMPORTED_TARGET fftw3f)  # float
+pkg_check_modules(FFTW3L REQUIRED IMPORTED_TARGET fftw3l)  # long double
+pkg_check_modules(FFTW3Q REQUIRED IMPORTED_TARGET fftw3q)  # __float128
+add_library(ffft_fftw INTERFACE)
+target_link_libraries(ffft_fftw INTERFACE
+  PkgConfig::FFTW3 PkgConfig::FFTW3F PkgConfig::FFTW3L PkgConfig::FFTW3Q quadmath)
+
+if(FFFT_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(FFFT_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+  # QD's dd_real / qd_real: the classic CPU double-double reference.
+  pkg_check_modules(QD REQUIRED IMPORTED_TARGET qd)
+endif()

@@ -1,0 +1,152 @@
+// The arithmetic of expansion<T, N>: one generic interface over the
+// double-word (N = 2) and quad-word (N = 4) algorithms, with IEEE behaviour
+// for special values.
+//
+// Special values. The extended algorithms assume finite operands and results.
+// When one is not (an infinite or NaN operand, overflow) their error terms
+// become inf - inf = NaN, and when the exact result is zero the sign of zero
+// can be lost. Each operation therefore checks the leading limb of its result
+// once: if it is zero or not finite, the result is the IEEE operation on the
+// leading limbs (e.g. inf + 1 = inf, 0 * -1 = -0, 1e38f * 1e38f = inf,
+// 1 / inf = 0, sqrt(-1) = NaN), with zero lower limbs. A select, not a branch.
+#pragma once
+
+#include "ffft/double_word.hpp"
+#include "ffft/expansion.hpp"
+#include "ffft/quad_word.hpp"
+
+namespace ffft {
+
+namespace detail {
+
+template <class T, int N>
+FFFT_HD expansion<T, N> settle(expansion<T, N> r, T leading_limb_result) {
+  const bool regular = r[0] != T(0) && limb::is_finite(r[0]);
+  expansion<T, N> out;
+FFFT_UNROLL
+  for (int i = 0; i < N; ++i) out[i] = regular ? r[i] : (i == 0 ? leading_limb_result : T(0));
+  return out;
+}
+
+}  // namespace detail
+
+template <class T, int N>
+FFFT_HD expansion<T, N> neg(expansion<T, N> x) {
+  expansion<T, N> r;
+FFFT_UNROLL
+  for (int i = 0; i < N; ++i) r[i] = -x[i];
+  return r;
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> abs(expansion<T, N> x) {
+  return x[0] < T(0) ? neg(x) : x;
+}
+
+// x * 2^e, exact unless a limb over- or underflows.
+template <class T, int N>
+FFFT_HD expansion<T, N> ldexp(expansion<T, N> x, int e) {
+  expansion<T, N> r;
+FFFT_UNROLL
+  for (int i = 0; i < N; ++i) r[i] = limb::ldexp(x[i], e);
+  return r;
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> add(expansion<T, N> x, expansion<T, N> y) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::add(x, y);
+  else r = quad_word::add(x, y);
+  return detail::settle(r, limb::add(x[0], y[0]));
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> sub(expansion<T, N> x, expansion<T, N> y) {
+  return add(x, neg(y));
+}
+
+// x + y for a single limb y.
+template <class T, int N>
+FFFT_HD expansion<T, N> add(expansion<T, N> x, T y) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::add_limb(x, y);
+  else r = quad_word::add_limb(x, y);
+  return detail::settle(r, limb::add(x[0], y));
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> mul(expansion<T, N> x, expansion<T, N> y) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::mul(x, y);
+  else r = quad_word::mul(x, y);
+  return detail::settle(r, limb::mul(x[0], y[0]));
+}
+
+// x * y for a single limb y.
+template <class T, int N>
+FFFT_HD expansion<T, N> mul(expansion<T, N> x, T y) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::mul_limb(x, y);
+  else r = quad_word::mul_limb(x, y);
+  return detail::settle(r, limb::mul(x[0], y));
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> div(expansion<T, N> x, expansion<T, N> y) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::div(x, y);
+  else r = quad_word::div(x, y);
+  return detail::settle(r, limb::div(x[0], y[0]));
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> sqrt(expansion<T, N> x) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::sqrt(x);
+  else r = quad_word::sqrt(x);
+  return detail::settle(r, limb::sqrt(x[0]));
+}
+
+// Three-way comparison through the sign of the difference, which the
+// bounded-error subtraction always gets right (its relative error is < 1).
+// Returns -1, 0 or 1, and 2 when either operand is NaN.
+template <class T, int N>
+FFFT_HD int compare(expansion<T, N> x, expansion<T, N> y) {
+  if (!(x[0] == x[0]) || !(y[0] == y[0])) return 2;
+  if (!limb::is_finite(x[0]) || !limb::is_finite(y[0]))
+    return x[0] < y[0] ? -1 : (x[0] > y[0] ? 1 : 0);
+  const T d = sub(x, y)[0];
+  return d < T(0) ? -1 : (d > T(0) ? 1 : 0);
+}
+
+template <class T, int N>
+FFFT_HD bool operator==(expansion<T, N> x, expansion<T, N> y) { return compare(x, y) == 0; }
+template <class T, int N>
+FFFT_HD bool operator!=(expansion<T, N> x, expansion<T, N> y) { return !(x == y); }
+template <class T, int N>
+FFFT_HD bool operator<(expansion<T, N> x, expansion<T, N> y) { return compare(x, y) == -1; }
+template <class T, int N>
+FFFT_HD bool operator>(expansion<T, N> x, expansion<T, N> y) { return compare(x, y) == 1; }
+template <class T, int N>
+FFFT_HD bool operator<=(expansion<T, N> x, expansion<T, N> y) {
+  const int c = compare(x, y);
+  return c == -1 || c == 0;
+}
+template <class T, int N>
+FFFT_HD bool operator>=(expansion<T, N> x, expansion<T, N> y) {
+  const int c = compare(x, y);
+  return c == 1 || c == 0;
+}
+
+template <class T, int N>
+FFFT_HD expansion<T, N> operator-(expansion<T, N> x) { return neg(x); }
+template <class T, int N>
+FFFT_HD expansion<T, N> operator+(expansion<T, N> x, expansion<T, N> y) { return add(x, y); }
+template <class T, int N>
+FFFT_HD expansion<T, N> operator-(expansion<T, N> x, expansion<T, N> y) { return sub(x, y); }
+template <class T, int N>
+FFFT_HD expansion<T, N> operator*(expansion<T, N> x, expansion<T, N> y) { return mul(x, y); }
+template <class T, int N>
+FFFT_HD expansion<T, N> operator/(expansion<T, N> x, expansion<T, N> y) { return div(x, y); }
+
+}  // namespace ffft

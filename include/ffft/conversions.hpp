@@ -1,0 +1,62 @@
+// Conversions between expansions and the hardware types float and double,
+// usable on host and device. Wider host types (long double, __float128, MPFR)
+// are in ffft/host/.
+#pragma once
+
+#include "ffft/arithmetic.hpp"
+#include "ffft/expansion.hpp"
+
+namespace ffft {
+
+// Rounds x limb by limb: limb[0] = RN(x), limb[1] = RN(x - limb[0]), ...
+// W is a wider type in which each remainder x - limb[i] is exact (it is when
+// W has at least as many significand bits as x and limbs are RN of it). The
+// result is the nearest expansion to x except in rare ties; an x outside the
+// limb range gives +-inf (or NaN) with zero lower limbs.
+template <class E, class W>
+FFFT_HD E round_limbs(W x) {
+  using T = typename E::limb_type;
+  E r{};
+  W remainder = x;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) {
+    r[i] = static_cast<T>(remainder);
+    remainder = remainder - static_cast<W>(r[i]);
+  }
+  return limb::is_finite(r[0]) ? r : from_limb<T, E::limbs>(r[0]);
+}
+
+template <class E>
+FFFT_HD E from_double(double x) {
+  return round_limbs<E>(x);
+}
+
+template <class E>
+FFFT_HD E from_float(float x) {
+  return from_limb<typename E::limb_type, E::limbs>(static_cast<typename E::limb_type>(x));
+}
+
+// Correctly rounded to double: for float limbs the pairwise sums
+// limb[0] + limb[1] and limb[2] + limb[3] are exact in double (their spans are
+// under 53 bits for normalized values), so only the last addition rounds.
+template <class T, int N>
+FFFT_HD double to_double(expansion<T, N> x) {
+  if constexpr (std::is_same_v<T, double>) {
+    return x[0];
+  } else if constexpr (N == 2) {
+    return static_cast<double>(x[0]) + static_cast<double>(x[1]);
+  } else {
+    const double high = static_cast<double>(x[0]) + static_cast<double>(x[1]);
+    const double low = static_cast<double>(x[2]) + static_cast<double>(x[3]);
+    return high + low;
+  }
+}
+
+// Nearest float (the leading limb of a normalized float expansion is already
+// its nearest float, barring ties; double limbs round through to_double).
+template <class T, int N>
+FFFT_HD float to_float(expansion<T, N> x) {
+  return static_cast<float>(to_double(x));
+}
+
+}  // namespace ffft
