@@ -23,3 +23,7 @@ if(FFFT_BUILD_BENCHMARKS)
   # QD's dd_real / qd_real: the classic CPU double-double reference.
   pkg_check_modules(QD REQUIRED IMPORTED_TARGET qd)
 endif()
+
+# Command-line parsing for the programs: CLI11 (Debian libcli11-dev), header
+# only, widely used, and clearer than hand-rolled getopt loops.
+find_package(CLI11 REQUIRED)

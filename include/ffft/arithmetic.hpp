@@ -43,13 +43,13 @@ FFFT_HD expansion<T, N> abs(expansion<T, N> x) {
   return x[0] < T(0) ? neg(x) : x;
 }
 
-// x * 2^e, exact unless a limb over- or underflows.
+// x * 2^e, exact unless a limb over- or underflows; overflow gives +-inf.
 template <class T, int N>
 FFFT_HD expansion<T, N> ldexp(expansion<T, N> x, int e) {
   expansion<T, N> r;
 FFFT_UNROLL
   for (int i = 0; i < N; ++i) r[i] = limb::ldexp(x[i], e);
-  return r;
+  return detail::settle(r, r[0]);
 }
 
 template <class T, int N>

@@ -1,7 +1,9 @@
 // The multi-limb floating-point value: an unevaluated sum of N limbs of type
 // T (float or double), largest first. Normalized values satisfy
-// |limb[i+1]| <= ulp(limb[i]) / 2 (ulp-nonoverlapping); a non-finite value has
-// a non-finite leading limb and zeros below it.
+// |limb[i+1]| <= ulp(limb[i]) / 2 (ulp-nonoverlapping), so a zero limb is
+// followed only by zeros and the limbs decrease in magnitude; every
+// operation expects normalized operands and returns normalized results. A
+// non-finite value has a non-finite leading limb and zeros below it.
 #pragma once
 
 #include <limits>
