@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ffft builds against, if any are missing.
+# Needs root (apt-get) only when something is missing. The CUDA toolkit is
+# expected at /usr/local/cuda; without it the CUDA code is simply not built.
+set -euo pipefail
+
+packages=(cmake make g++ pkg-config
+          libfftw3-dev libmpfr-dev libgmp-dev
+          libgtest-dev libbenchmark-dev libqd-dev libcli11-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "ffft: installing missing packages: ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "ffft: run as root (or install them yourself): apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

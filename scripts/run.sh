@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds, and prints the accuracy of
+# every operation of every format against MPFR (docs/arithmetic_accuracy.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install_dependencies.sh
+scripts/build.sh
+build/src/ffft_arithmetic_report "$@"
