@@ -31,9 +31,4 @@ bool bit_identical(const E& a, const E& b) {
   return std::memcmp(&a, &b, sizeof(E)) == 0;
 }
 
-template <class E>
-typename E::limb_type unit_roundoff() {
-  return std::numeric_limits<typename E::limb_type>::epsilon() / 2;
-}
-
 }  // namespace ffft::testing

@@ -52,8 +52,9 @@ FFFT_HD double to_double(expansion<T, N> x) {
   }
 }
 
-// Nearest float (the leading limb of a normalized float expansion is already
-// its nearest float, barring ties; double limbs round through to_double).
+// Float through the correctly rounded double: exact-then-once-rounded for
+// df64 (whose value is a double); a rare double rounding is possible for
+// the other formats, so the result is faithful there.
 template <class T, int N>
 FFFT_HD float to_float(expansion<T, N> x) {
   return static_cast<float>(to_double(x));
