@@ -52,7 +52,9 @@ std::string describe(const E& x) {
 // ffft::add so the result is normalized by the library itself. Some values
 // keep zero low limbs (exactly representable in one limb), and a few are
 // special (signed zeros, infinities, NaN, values whose products overflow or
-// underflow) to exercise the IEEE fallback in arithmetic.hpp.
+// underflow) to exercise the IEEE fallback in arithmetic.hpp. Deliberately not
+// src/accuracy's generator: that one comes with MPFR, and this binary must run
+// on the GPU machine, which has no MPFR (bit identity needs no reference).
 template <class E>
 class operand_generator {
   using T = typename E::limb_type;
