@@ -21,18 +21,9 @@ struct report_options {
 };
 
 template <class E>
-const char* format_name();
-template <> const char* format_name<df64>() { return "df64"; }
-template <> const char* format_name<qf128>() { return "qf128"; }
-template <> const char* format_name<dd128>() { return "dd128"; }
-template <> const char* format_name<qd256>() { return "qd256"; }
-
-template <class E>
-const char* unit_name();
-template <> const char* unit_name<df64>() { return "2^-48"; }
-template <> const char* unit_name<qf128>() { return "2^-96"; }
-template <> const char* unit_name<dd128>() { return "2^-106"; }
-template <> const char* unit_name<qd256>() { return "2^-212"; }
+std::string unit_name() {
+  return "2^-" + std::to_string(format_traits<E>::precision);
+}
 
 template <class E>
 std::string operand_range() {
@@ -43,8 +34,6 @@ std::string operand_range() {
 // Prints one format's rows; returns the number of bound violations.
 template <class E>
 long report_format(const report_options& o) {
-  using T = typename E::limb_type;
-  const double u = std::ldexp(1.0, -std::numeric_limits<T>::digits);
   long violations = 0;
   for (elementwise_op op : all_elementwise_ops) {
     error_stats normal, underflow;
@@ -55,8 +44,8 @@ long report_format(const report_options& o) {
     }
     violations += normal.bound_violations + underflow.bound_violations;
     std::printf("| %-5s | %-8s | %-22s | %9ld | %10.3f | %10.3f | %8.3f | %-3s | %-3s |\n",
-                format_name<E>(), name(op), operand_range<E>().c_str(), normal.samples,
-                normal.max_units, normal.rms_units(), proven_bound_units(op, E::limbs, u),
+                format_traits<E>::name, name(op), operand_range<E>().c_str(), normal.samples,
+                normal.max_units, normal.rms_units(), proven_bound_units<E>(op),
                 normal.bound_violations == 0 ? "yes" : "NO",
                 underflow.bound_violations == 0 ? "yes" : "NO");
   }
@@ -76,7 +65,8 @@ int main(int argc, char** argv) {
   std::printf("# ffft arithmetic accuracy against MPFR\n\n");
   std::printf("Errors are relative, in units of the format's last bit u^N: "
               "df64 %s, qf128 %s, dd128 %s, qd256 %s.\n",
-              unit_name<df64>(), unit_name<qf128>(), unit_name<dd128>(), unit_name<qd256>());
+              unit_name<df64>().c_str(), unit_name<qf128>().c_str(), unit_name<dd128>().c_str(),
+              unit_name<qd256>().c_str());
   std::printf("Operand classes: mixed exponents, cancellation, near ties, powers of two, "
               "signed zeros (%ld pairs each, the max and rms columns);\n"
               "near underflow (%ld pairs, checked against bound * |exact| + 64 * the smallest "

@@ -17,11 +17,7 @@ using all_formats = ::testing::Types<df64, qf128, dd128, qd256>;
 struct format_names {
   template <class E>
   static std::string GetName(int) {
-    if constexpr (std::is_same_v<E, df64>) return "df64";
-    if constexpr (std::is_same_v<E, qf128>) return "qf128";
-    if constexpr (std::is_same_v<E, dd128>) return "dd128";
-    if constexpr (std::is_same_v<E, qd256>) return "qd256";
-    return "unknown";
+    return format_traits<E>::name;
   }
 };
 

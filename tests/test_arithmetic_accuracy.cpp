@@ -17,9 +17,7 @@ TYPED_TEST_SUITE(arithmetic_accuracy, ffft::testing::all_formats, ffft::testing:
 
 template <class E>
 void expect_within_bound(elementwise_op op) {
-  using T = typename E::limb_type;
-  const double u = std::ldexp(1.0, -std::numeric_limits<T>::digits);
-  const double bound = proven_bound_units(op, E::limbs, u);
+  const double bound = proven_bound_units<E>(op);
   long total = 0;
   std::uint64_t seed = 0x5eed0000u + static_cast<unsigned>(op) * 16;
   for (operand_class c : all_operand_classes) {

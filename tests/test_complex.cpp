@@ -30,9 +30,8 @@ class complex_arithmetic : public ::testing::Test {
     auto [re, im] = generator.operands(operand_class::mixed_exponents, elementwise_op::mul);
     return {re, im};
   }
-  static double u() { return std::ldexp(1.0, -std::numeric_limits<typename E::limb_type>::digits); }
-  static double unit() { return std::pow(u(), E::limbs); }
-  static double bound(elementwise_op op) { return accuracy::proven_bound_units(op, E::limbs, u()); }
+  static double unit() { return accuracy::last_bit_unit<E>(); }
+  static double bound(elementwise_op op) { return accuracy::proven_bound_units<E>(op); }
 };
 TYPED_TEST_SUITE(complex_arithmetic, ffft::testing::all_formats, ffft::testing::format_names);
 

@@ -47,8 +47,10 @@ struct format_traits<expansion<T, N>> {
   static constexpr int limb_precision = std::numeric_limits<T>::digits;
   // Unit roundoff u of one limb: 2^-p.
   static constexpr T unit_roundoff = std::numeric_limits<T>::epsilon() / 2;
-  // Nominal significand bits of the format: N * p.
+  // Nominal significand bits of the format: N * p; its last bit is 2^-precision.
   static constexpr int precision = N * limb_precision;
+  static constexpr const char* name = std::is_same_v<T, float> ? (N == 2 ? "df64" : "qf128")
+                                                               : (N == 2 ? "dd128" : "qd256");
 };
 
 template <class T, int N>

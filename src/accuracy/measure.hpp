@@ -65,9 +65,8 @@ inline double underflow_slack(elementwise_op op, double eta, double abs_exact) {
 template <class E>
 error_stats measure(elementwise_op op, operand_class c, long samples, std::uint64_t seed) {
   using T = typename E::limb_type;
-  const double u = std::ldexp(1.0, -std::numeric_limits<T>::digits);
-  const double unit = std::pow(u, E::limbs);
-  const double bound = proven_bound_units(op, E::limbs, u);
+  const double unit = last_bit_unit<E>();
+  const double bound = proven_bound_units<E>(op);
   const double eta = std::numeric_limits<T>::denorm_min();
 
   operand_generator<E> generator(seed);

@@ -4,7 +4,10 @@
 // Sources: include/ffft/double_word.hpp and quad_word.hpp, docs/arithmetic.md.
 #pragma once
 
+#include <cmath>
+
 #include "elementwise_op.hpp"
+#include "ffft/expansion.hpp"
 
 namespace ffft::accuracy {
 
@@ -32,6 +35,18 @@ inline double proven_bound_units(elementwise_op op, int limbs, double u) {
     }
   }
   return 0.0;
+}
+
+// The bound of op in format E, in units of u^N.
+template <class E>
+double proven_bound_units(elementwise_op op) {
+  return proven_bound_units(op, E::limbs, format_traits<E>::unit_roundoff);
+}
+
+// The format's last bit, u^N, as a double.
+template <class E>
+double last_bit_unit() {
+  return std::ldexp(1.0, -format_traits<E>::precision);
 }
 
 }  // namespace ffft::accuracy
