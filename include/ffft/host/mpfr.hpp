@@ -47,13 +47,13 @@ int to_mpfr(mpfr_t r, expansion<T, N> x) {
 // Rounds v limb by limb, each limb the nearest limb value of the remainder:
 // the nearest expansion of format E to v (barring ties at a limb boundary),
 // the way twiddle tables and test references are made. Subnormal limbs follow
-// the limb type's gradual underflow; out-of-range values give +-inf.
+// the limb type's gradual underflow; out-of-range values give +-inf. When
+// `remainder` is given (with at least v's precision), it receives the exact
+// v - result of a finite result.
 template <class E>
-E from_mpfr(const mpfr_t v) {
+E from_mpfr(mpfr_srcptr v, mpfr_ptr remainder) {
   using T = typename E::limb_type;
   E r{};
-  mpfr_t remainder;
-  mpfr_init2(remainder, mpfr_get_prec(v));
   mpfr_set(remainder, v, MPFR_RNDN);
   for (int i = 0; i < E::limbs; ++i) {
     r[i] = detail::get_limb(remainder, T{});
@@ -61,6 +61,14 @@ E from_mpfr(const mpfr_t v) {
     // remainder - r[i] is exact: r[i] is remainder rounded to fewer bits.
     mpfr_sub_d(remainder, remainder, static_cast<double>(r[i]), MPFR_RNDN);
   }
+  return r;
+}
+
+template <class E>
+E from_mpfr(mpfr_srcptr v) {
+  mpfr_t remainder;
+  mpfr_init2(remainder, mpfr_get_prec(v));
+  const E r = from_mpfr<E>(v, remainder);
   mpfr_clear(remainder);
   return r;
 }

@@ -1,0 +1,162 @@
+#include "ffft/host/twiddle_table.hpp"
+
+#include <mpfr.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "ffft/host/mpfr.hpp"
+#include "ffft/host/ulp.hpp"
+#include "ffft/twiddle/constants.hpp"
+
+namespace ffft::host {
+namespace {
+
+// Below this many entries one thread is faster than starting several.
+constexpr std::uint64_t entries_per_thread_minimum = 4096;
+
+// Computes first-octant entries with MPFR; one per thread (MPFR variables
+// are not shared).
+template <class E>
+class octant_evaluator {
+ public:
+  explicit octant_evaluator(std::uint64_t n)
+      : n_(n), step_(initial_precision + 16), theta_(initial_precision + 16),
+        sin_(initial_precision), cos_(initial_precision), remainder_(initial_precision),
+        threshold_(2 * initial_precision), error_bound_(2) {
+    set_step();
+  }
+
+  // (cos, sin) of (pi/4)(m / n), 0 < m < n, correctly rounded limb by limb.
+  // Ziv's loop ends because these values are irrational (Niven's theorem:
+  // the only rational sine or cosine of a rational multiple of pi in the
+  // open first octant is sin(pi/6) = 1/2, which entry_at_pi_over_6 handles).
+  complex<E> entry(std::uint64_t m, std::uint64_t& reevaluations) {
+    for (mpfr_prec_t p = initial_precision;; p *= 2) {
+      if (p > maximum_precision) {
+        throw std::logic_error("twiddle table: rounding of (pi/4)(" + std::to_string(m) + "/" +
+                               std::to_string(n_) + ") undecided at " +
+                               std::to_string(maximum_precision) + " bits");
+      }
+      set_precision(p);
+      // theta = m (pi / 4n): two roundings at p + 16 bits, so
+      // |theta' - theta| < 2^-(p + 14); sin and cos are 1-Lipschitz and
+      // rounding to p bits adds at most 2^-(p + 1) for values below 1: the
+      // values MPFR returns are within 2^-p of the exact ones.
+      mpfr_mul_ui(theta_, step_, m, MPFR_RNDN);
+      mpfr_sin_cos(sin_, cos_, theta_, MPFR_RNDN);
+      complex<E> w;
+      if (rounds_certainly(cos_, w.re, p) && rounds_certainly(sin_, w.im, p)) return w;
+      ++reevaluations;
+    }
+  }
+
+  // (cos, sin) of pi/6 = (sqrt(3)/2, 1/2).
+  complex<E> entry_at_pi_over_6(std::uint64_t& reevaluations) {
+    for (mpfr_prec_t p = initial_precision;; p *= 2) {
+      set_precision(p);
+      mpfr_sqrt_ui(cos_, 3, MPFR_RNDN);  // within 2^-(p+1) after halving
+      mpfr_div_2ui(cos_, cos_, 1, MPFR_RNDN);
+      complex<E> w{E{}, from_limb<typename E::limb_type, E::limbs>(0.5)};
+      if (rounds_certainly(cos_, w.re, p)) return w;
+      ++reevaluations;
+    }
+  }
+
+ private:
+  // Enough for the format and 32 bits to decide the rounding with.
+  static constexpr mpfr_prec_t initial_precision = format_traits<E>::precision + 32;
+  // Far beyond any need (subnormal last limbs of double formats need ~1100).
+  static constexpr mpfr_prec_t maximum_precision = 1 << 16;
+
+  // step = pi / 4n, rounded once at the angle's precision.
+  void set_step() {
+    mpfr_const_pi(step_, MPFR_RNDN);
+    mpfr_div_ui(step_, step_, n_, MPFR_RNDN);
+    mpfr_div_2ui(step_, step_, 2, MPFR_RNDN);
+  }
+
+  void set_precision(mpfr_prec_t p) {
+    if (mpfr_get_prec(sin_.get()) == p) return;
+    mpfr_set_prec(step_, p + 16);
+    mpfr_set_prec(theta_, p + 16);
+    mpfr_set_prec(sin_, p);
+    mpfr_set_prec(cos_, p);
+    mpfr_set_prec(remainder_, p);
+    mpfr_set_prec(threshold_, 2 * p);
+    set_step();
+  }
+
+  // Rounds y (within 2^-p of the exact value x) limb by limb into `out`;
+  // true when that is certainly within half an ulp of the last limb of x:
+  // |y - out| + 2^-p <= ulp(last limb) / 2.
+  bool rounds_certainly(mpfr_srcptr y, E& out, mpfr_prec_t p) {
+    out = from_mpfr<E>(y, remainder_);
+    // ulp / 2 - 2^-p is exact in 2p bits: both are powers of two and p
+    // exceeds the exponent range between them.
+    mpfr_set_d(threshold_, static_cast<double>(last_limb_ulp(out)) / 2, MPFR_RNDN);
+    mpfr_set_ui_2exp(error_bound_, 1, -p, MPFR_RNDN);
+    mpfr_sub(threshold_, threshold_, error_bound_, MPFR_RNDN);
+    return mpfr_sgn(threshold_.get()) > 0 && mpfr_cmpabs(remainder_, threshold_) <= 0;
+  }
+
+  std::uint64_t n_;
+  mpfr_value step_, theta_, sin_, cos_, remainder_, threshold_, error_bound_;
+};
+
+}  // namespace
+
+template <class E>
+twiddle_table<E>::twiddle_table(std::uint64_t n, unsigned threads)
+    : n_(n), step_log2_(twiddle::octant_table_step_log2(n)) {
+  if (n == 0 || n >= (std::uint64_t(1) << 61)) {
+    throw std::invalid_argument("twiddle table length must be in [1, 2^61), got " +
+                                std::to_string(n));
+  }
+  using T = typename E::limb_type;
+  const std::uint64_t size = twiddle::octant_table_size(n);
+  entries_.resize(size);
+
+  // The exact ends: theta = 0 gives (1, 0); theta = pi/4 (the last entry,
+  // m = n) gives sqrt(1/2) twice, from the generated constant, the same
+  // value the computed mode returns there.
+  entries_.front() = {from_limb<T, E::limbs>(T(1)), E{}};
+  if (size > 1) {
+    E half_root{};
+    for (int i = 0; i < E::limbs; ++i) half_root[i] = constants::sqrt_half<T>().limb[i];
+    entries_.back() = {half_root, half_root};
+  }
+
+  const std::uint64_t interior = size > 2 ? size - 2 : 0;  // j = 1 .. size - 2
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(interior / entries_per_thread_minimum, 1, threads));
+
+  std::vector<std::uint64_t> reevaluations(threads, 0);
+  auto fill = [&](unsigned t) {
+    octant_evaluator<E> evaluator(n);
+    const std::uint64_t begin = 1 + interior * t / threads, end = 1 + interior * (t + 1) / threads;
+    for (std::uint64_t j = begin; j < end; ++j) {
+      const std::uint64_t m = j << step_log2_;
+      if (3 * m == 2 * n) {  // theta = pi/6: sin is exactly 1/2
+        entries_[j] = evaluator.entry_at_pi_over_6(reevaluations[t]);
+      } else {
+        entries_[j] = evaluator.entry(m, reevaluations[t]);
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t) workers.emplace_back(fill, t);
+  fill(0);
+  for (std::thread& w : workers) w.join();
+  for (std::uint64_t r : reevaluations) reevaluations_ += r;
+}
+
+template class twiddle_table<df64>;
+template class twiddle_table<qf128>;
+template class twiddle_table<dd128>;
+template class twiddle_table<qd256>;
+
+}  // namespace ffft::host

@@ -1,0 +1,87 @@
+// The `computed` twiddle mode, sincos_2pi: the absolute error of cos and of
+// sin of 2 pi k / n against MPFR must be at most 2 units of 2^-precision
+// for df64 and dd128 and 4 for qf128, checked exhaustively over k for the
+// lengths the issue names and on a million random (k, n), n <= 2^30.
+#include <gtest/gtest.h>
+
+#include "accuracy/twiddle_measure.hpp"
+#include "ffft/conversions.hpp"
+#include "ffft/twiddle/sources.hpp"
+#include "twiddle_formats.hpp"
+
+namespace ffft {
+namespace {
+
+using ffft::testing::bit_identical;
+
+template <class E>
+class computed_twiddles_test : public ::testing::Test {};
+TYPED_TEST_SUITE(computed_twiddles_test, ffft::testing::twiddle_formats,
+                 ffft::testing::format_names);
+
+// Runs the named set of computed_twiddle_sets<E>().
+template <class E>
+void expect_within_bound(const std::string& set_name) {
+  for (const accuracy::twiddle_point_set& set : accuracy::computed_twiddle_sets<E>()) {
+    if (set.name != set_name) continue;
+    const accuracy::twiddle_error_stats stats = accuracy::measure_computed_twiddles<E>(set);
+    const double bound = accuracy::computed_twiddle_bound_units<E>();
+    EXPECT_LE(stats.max_cos, bound) << format_traits<E>::name << ", " << set.name << ": worst at k="
+                                    << stats.worst_k << " n=" << stats.worst_n;
+    EXPECT_LE(stats.max_sin, bound) << format_traits<E>::name << ", " << set.name << ": worst at k="
+                                    << stats.worst_k << " n=" << stats.worst_n;
+    EXPECT_GT(stats.samples, 0);
+    return;
+  }
+  FAIL() << "no set '" << set_name << "' for " << format_traits<E>::name;
+}
+
+TYPED_TEST(computed_twiddles_test, all_k_of_4096) { expect_within_bound<TypeParam>("n = 2^12, all k"); }
+TYPED_TEST(computed_twiddles_test, all_k_of_3_times_4096) {
+  expect_within_bound<TypeParam>("n = 3 x 2^12, all k");
+}
+TYPED_TEST(computed_twiddles_test, all_k_of_prime_10007) {
+  expect_within_bound<TypeParam>("n = 10007 (prime), all k");
+}
+TYPED_TEST(computed_twiddles_test, million_random_pairs) {
+  expect_within_bound<TypeParam>("1M random (k, n), n <= 2^30");
+}
+
+// The most k: df64 only, whose evaluation is the cheapest.
+TEST(computed_twiddles_df64, all_k_of_2_pow_20) { expect_within_bound<df64>("n = 2^20, all k"); }
+
+// The closed-form points are exact, as in the table: 1 at k = 0, the
+// quarter points, cos = sin at the eighths, 1/2 at the twelfths.
+TYPED_TEST(computed_twiddles_test, exact_values_are_exact) {
+  using E = TypeParam;
+  const std::uint64_t n = 24 * 1000;
+  const computed_twiddles<E> w{n};
+  EXPECT_EQ(to_double(w(0).re), 1.0);
+  EXPECT_EQ(to_double(w(0).im), 0.0);
+  EXPECT_EQ(to_double(w(n / 4).re), 0.0);
+  EXPECT_EQ(to_double(w(n / 4).im), -1.0);
+  EXPECT_EQ(to_double(w(n / 2).re), -1.0);
+  EXPECT_EQ(to_double(w(3 * n / 4).im), 1.0);
+  for (std::uint64_t eighth = 1; eighth < 8; eighth += 2) {
+    const complex<E> v = w(eighth * n / 8);
+    EXPECT_TRUE(bit_identical(abs(v.re), abs(v.im))) << "w^(" << eighth << " n/8)";
+  }
+  EXPECT_EQ(to_double(w(n / 12).im), -0.5);  // sin(pi/6)
+  EXPECT_EQ(to_double(w(n / 6).re), 0.5);    // cos(pi/3)
+}
+
+// w^(n-k) = conj(w^k) holds bit for bit: both come from the same reduced
+// angle, unfolded by exact swaps and negations.
+TYPED_TEST(computed_twiddles_test, conjugate_symmetry_is_exact) {
+  using E = TypeParam;
+  const std::uint64_t n = 10007;
+  const computed_twiddles<E> w{n};
+  for (std::uint64_t k = 1; k < n; ++k) {
+    const complex<E> a = w(k), b = w(n - k);
+    ASSERT_TRUE(bit_identical(a.re, b.re)) << k;
+    ASSERT_TRUE(bit_identical(a.im, neg(b.im))) << k;
+  }
+}
+
+}  // namespace
+}  // namespace ffft
