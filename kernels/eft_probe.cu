@@ -9,6 +9,7 @@
 #include "elementwise_op.hpp"
 #include "ffft/arithmetic.hpp"
 #include "ffft/eft.hpp"
+#include "ffft/twiddle/sincos.hpp"
 
 extern "C" __global__ void ffft_probe_two_sum_f32(const float* in, float* out) {
   const ffft::limb_pair<float> r = ffft::two_sum(in[0], in[1]);
@@ -59,3 +60,21 @@ FFFT_APPLY_PROBE(qf128)
 FFFT_APPLY_PROBE(dd128)
 FFFT_APPLY_PROBE(qd256)
 #undef FFFT_APPLY_PROBE
+
+// The twiddle generator of the `computed` mode (twiddle/sincos.hpp), whole:
+// integer reduction and long division, the series, the unfolding. Its
+// device values must equal the host's bit for bit like apply()'s, so the
+// same audit applies. k and n come from memory: with literals nvcc would
+// evaluate the whole function at compile time.
+#define FFFT_SINCOS_PROBE(format)                                                         \
+  extern "C" __global__ void ffft_probe_sincos_##format(                                  \
+      const std::uint64_t* k, const std::uint64_t* n, ffft::format* out) {                \
+    const ffft::twiddle::sincos_value<ffft::format> v =                                   \
+        ffft::twiddle::sincos_2pi<ffft::format>(k[0], n[0]);                              \
+    out[0] = v.cos;                                                                       \
+    out[1] = v.sin;                                                                       \
+  }
+FFFT_SINCOS_PROBE(df64)
+FFFT_SINCOS_PROBE(qf128)
+FFFT_SINCOS_PROBE(dd128)
+#undef FFFT_SINCOS_PROBE

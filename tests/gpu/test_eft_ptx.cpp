@@ -6,7 +6,9 @@
 // multiply and an add into an FMA (its default for plain code, -fmad=true),
 // or algebraic simplification deleting the error computation. In PTX, an
 // add/sub/mul with an explicit rounding modifier (.rn) may not be fused by
-// ptxas either, so checking the PTX is sufficient.
+// ptxas either, so checking the PTX is sufficient. The same audit covers the
+// whole arithmetic (apply) and the twiddle generator (sincos_2pi), whose
+// device results must equal the host's bit for bit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,16 +21,22 @@
 #ifndef FFFT_EFT_PROBE_PTX
 #error "FFFT_EFT_PROBE_PTX (path of the eft_probe PTX) must be defined by the build"
 #endif
+#ifndef FFFT_EFT_PROBE_PTX_NOFMAD
+#error "FFFT_EFT_PROBE_PTX_NOFMAD (the eft_probe PTX built with -fmad=false) must be defined"
+#endif
 
 namespace {
 
 using ffft::test::ptx::opcodes;
 using ffft::test::ptx::split;
 
-std::vector<std::string> kernel_opcodes(const std::string& kernel) {
-  const std::string ptx = ffft::test::ptx::read_file(FFFT_EFT_PROBE_PTX);
+// The kernel's opcodes in the PTX built with the project's flags, or in the
+// one built with -fmad=false.
+std::vector<std::string> kernel_opcodes(const std::string& kernel,
+                                        const std::string& path = FFFT_EFT_PROBE_PTX) {
+  const std::string ptx = ffft::test::ptx::read_file(path);
   const auto body = ffft::test::ptx::entry_body(ptx, kernel);
-  if (!body) ADD_FAILURE() << "no `.entry " << kernel << "` in " << FFFT_EFT_PROBE_PTX;
+  if (!body) ADD_FAILURE() << "no `.entry " << kernel << "` in " << path;
   return body ? opcodes(*body) : std::vector<std::string>{};
 }
 
@@ -130,6 +138,48 @@ TEST(EftPtx, ApplyUsesOnlyCorrectlyRoundedArithmetic) {
     EXPECT_EQ(count_non_ieee(ops), 0) << listing(ops);
     // Sanity: the probe really contains the arithmetic (FMAs from TwoProd).
     EXPECT_GT(count_fused(ops), 0);
+  }
+}
+
+// The twiddle generator (twiddle::sincos_2pi), audited like apply(): the
+// computed twiddles on the device must equal the host's bit for bit
+// (test_device_twiddles checks that on a GPU; this checks its precondition
+// everywhere). Its integer reduction and long division are not floating
+// point and pass unexamined; every float/double operation must be rounded.
+TEST(EftPtx, SincosUsesOnlyCorrectlyRoundedArithmetic) {
+  for (const char* format : {"df64", "qf128", "dd128"}) {
+    SCOPED_TRACE(format);
+    const auto ops = kernel_opcodes(std::string("ffft_probe_sincos_") + format);
+    ASSERT_FALSE(ops.empty());
+    EXPECT_EQ(count_contractible(ops), 0) << listing(ops);
+    EXPECT_EQ(count_non_ieee(ops), 0) << listing(ops);
+    // Sanity: the series was not folded away (its products use TwoProd's FMA).
+    EXPECT_GT(count_fused(ops), 0);
+  }
+}
+
+// Only the explicit FMAs: each core probe must have exactly as many FMAs as
+// nvcc emits with -fmad=false, where it contracts nothing and the intrinsics
+// stay FMAs. NVVM can fuse plain a * b + c itself and emit fma.rn, which the
+// .rn audits above cannot tell from an intrinsic's; the count can.
+TEST(EftPtx, NoFmaBeyondTheExplicitOnes) {
+  std::vector<std::string> probes = {"ffft_probe_two_sum_f32", "ffft_probe_fast_two_sum_f32",
+                                     "ffft_probe_two_prod_f32", "ffft_probe_df64_add"};
+  for (const char* format : {"df64", "qf128", "dd128", "qd256"})
+    probes.push_back(std::string("ffft_probe_apply_") + format);
+  for (const char* format : {"df64", "qf128", "dd128"})
+    probes.push_back(std::string("ffft_probe_sincos_") + format);
+
+  for (const auto& probe : probes) {
+    SCOPED_TRACE(probe);
+    const auto ops = kernel_opcodes(probe);
+    const auto uncontracted = kernel_opcodes(probe, FFFT_EFT_PROBE_PTX_NOFMAD);
+    ASSERT_FALSE(ops.empty());
+    ASSERT_FALSE(uncontracted.empty());
+    EXPECT_EQ(count_fused(ops), count_fused(uncontracted))
+        << "FMAs with the project's flags vs with -fmad=false: nvcc contracted plain code; "
+           "compare the kernel in\n  "
+        << FFFT_EFT_PROBE_PTX << "\n  " << FFFT_EFT_PROBE_PTX_NOFMAD;
   }
 }
 

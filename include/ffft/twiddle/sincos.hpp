@@ -17,8 +17,13 @@
 //    fraction of the format's last bit. Each result is rounded once from W.
 // 4. Unfold the octant by exact swaps and negations.
 //
-// Branch-free apart from compile-time recursion: every thread of a warp runs
-// the same instructions whatever k and n are.
+// No data-dependent branches in this code (the recursion over terms is
+// compile-time, special points are selects), so the threads of a warp stay
+// together; the 64-bit integer divisions compile to nvcc's division routine,
+// which has a fast path of its own.
+//
+// Formats: df64, qf128 and dd128. qd256 would need more Taylor coefficients
+// than constants.hpp holds (a static_assert says so).
 #pragma once
 
 #include <cstdint>
@@ -84,7 +89,7 @@ FFFT_HD constexpr E coefficient() {
 // bounds the truncation error since the series alternates with decreasing
 // terms; it must be below 2^-(precision + 4), a sixteenth of the last bit.
 template <class E, int parity>
-constexpr int series_terms() {
+FFFT_HD constexpr int series_terms() {
   int terms = 0;
   while (constants::pi_over_4_taylor_log2(2 * terms + parity) + 1 > -(format_traits<E>::precision + 4))
     ++terms;
@@ -93,7 +98,7 @@ constexpr int series_terms() {
 
 // Precision in bits of half of E's limbs: a single limb for 2-limb formats.
 template <class E>
-constexpr int half_precision() {
+FFFT_HD constexpr int half_precision() {
   return format_traits<E>::precision / 2;
 }
 
@@ -102,7 +107,7 @@ constexpr int half_precision() {
 // 2^-target_bits: its error, a few ulps of the half format relative to a
 // value below c, must stay under a 256th of the target's last bit.
 template <class E, int parity, int j, int target_bits>
-constexpr bool half_limbs_suffice() {
+FFFT_HD constexpr bool half_limbs_suffice() {
   return constants::pi_over_4_taylor_log2(2 * j + parity) + 1 <=
          -(target_bits - half_precision<E>() + 8);
 }
