@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "elementwise_kernels.hpp"
+#include "limb_text.hpp"
 #include "elementwise_op.hpp"
 
 namespace {
@@ -37,14 +38,7 @@ bool same_value(const E& x, const E& y) {
   return true;
 }
 
-template <class E>
-std::string describe(const E& x) {
-  std::ostringstream s;
-  s << "{";
-  for (int i = 0; i < E::limbs; ++i) s << (i ? ", " : "") << std::hexfloat << x[i];
-  s << "}";
-  return s.str();
-}
+using ffft::test::describe;
 
 // Random normalized expansions: a leading limb with a random sign, full
 // random significand and an exponent in [min_exp, max_exp], then lower limbs

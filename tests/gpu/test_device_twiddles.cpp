@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "elementwise_kernels.hpp"
+#include "limb_text.hpp"
 #include "ffft/twiddle/sources.hpp"
 #include "twiddle_kernels.hpp"
 
@@ -38,14 +39,7 @@ bool same_twiddle(const ffft::complex<E>& x, const ffft::complex<E>& y) {
   return same_value(x.re, y.re) && same_value(x.im, y.im);
 }
 
-template <class E>
-std::string describe(const E& x) {
-  std::ostringstream s;
-  s << "{";
-  for (int i = 0; i < E::limbs; ++i) s << (i ? ", " : "") << std::hexfloat << x[i];
-  s << "}";
-  return s.str();
-}
+using ffft::test::describe;
 
 template <class E>
 std::string describe(const ffft::complex<E>& w) {

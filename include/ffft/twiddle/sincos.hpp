@@ -85,7 +85,7 @@ FFFT_HD constexpr E coefficient() {
   return prefix<E>(constants::pi_over_4_taylor<typename E::limb_type>(2 * j + parity), j % 2 == 1);
 }
 
-// Terms a format needs: the first omitted term c_n (n = 2 terms + parity)
+// Terms a format needs: the first omitted term c_n (n = 2 * terms + parity)
 // bounds the truncation error since the series alternates with decreasing
 // terms; it must be below 2^-(precision + 4), a sixteenth of the last bit.
 template <class E, int parity>
