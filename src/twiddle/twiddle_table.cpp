@@ -10,6 +10,7 @@
 #include "ffft/host/mpfr.hpp"
 #include "ffft/host/ulp.hpp"
 #include "ffft/twiddle/constants.hpp"
+#include "ffft/twiddle/sincos.hpp"
 
 namespace ffft::host {
 namespace {
@@ -34,35 +35,25 @@ class octant_evaluator {
   // the only rational sine or cosine of a rational multiple of pi in the
   // open first octant is sin(pi/6) = 1/2, which entry_at_pi_over_6 handles).
   complex<E> entry(std::uint64_t m, std::uint64_t& reevaluations) {
-    for (mpfr_prec_t p = initial_precision;; p *= 2) {
-      if (p > maximum_precision) {
-        throw std::logic_error("twiddle table: rounding of (pi/4)(" + std::to_string(m) + "/" +
-                               std::to_string(n_) + ") undecided at " +
-                               std::to_string(maximum_precision) + " bits");
-      }
-      set_precision(p);
+    return until_certain(reevaluations, [&](mpfr_prec_t p, complex<E>& w) {
       // theta = m (pi / 4n): two roundings at p + 16 bits, so
       // |theta' - theta| < 2^-(p + 14); sin and cos are 1-Lipschitz and
       // rounding to p bits adds at most 2^-(p + 1) for values below 1: the
       // values MPFR returns are within 2^-p of the exact ones.
       mpfr_mul_ui(theta_, step_, m, MPFR_RNDN);
       mpfr_sin_cos(sin_, cos_, theta_, MPFR_RNDN);
-      complex<E> w;
-      if (rounds_certainly(cos_, w.re, p) && rounds_certainly(sin_, w.im, p)) return w;
-      ++reevaluations;
-    }
+      return rounds_certainly(cos_, w.re, p) && rounds_certainly(sin_, w.im, p);
+    });
   }
 
   // (cos, sin) of pi/6 = (sqrt(3)/2, 1/2).
   complex<E> entry_at_pi_over_6(std::uint64_t& reevaluations) {
-    for (mpfr_prec_t p = initial_precision;; p *= 2) {
-      set_precision(p);
+    return until_certain(reevaluations, [&](mpfr_prec_t p, complex<E>& w) {
       mpfr_sqrt_ui(cos_, 3, MPFR_RNDN);  // within 2^-(p+1) after halving
       mpfr_div_2ui(cos_, cos_, 1, MPFR_RNDN);
-      complex<E> w{E{}, from_limb<typename E::limb_type, E::limbs>(0.5)};
-      if (rounds_certainly(cos_, w.re, p)) return w;
-      ++reevaluations;
-    }
+      w.im = from_limb<typename E::limb_type, E::limbs>(0.5);
+      return rounds_certainly(cos_, w.re, p);
+    });
   }
 
  private:
@@ -70,6 +61,22 @@ class octant_evaluator {
   static constexpr mpfr_prec_t initial_precision = format_traits<E>::precision + 32;
   // Far beyond any need (subnormal last limbs of double formats need ~1100).
   static constexpr mpfr_prec_t maximum_precision = 1 << 16;
+
+  // Ziv's loop: attempt(p, w) fills w from values within 2^-p of the exact
+  // ones and says whether its rounding is certain; if not, again at twice
+  // the precision.
+  template <class Attempt>
+  complex<E> until_certain(std::uint64_t& reevaluations, Attempt attempt) {
+    for (mpfr_prec_t p = initial_precision; p <= maximum_precision; p *= 2) {
+      set_precision(p);
+      complex<E> w{};
+      if (attempt(p, w)) return w;
+      ++reevaluations;
+    }
+    throw std::logic_error("twiddle table for n = " + std::to_string(n_) +
+                           ": an entry's rounding is undecided at " +
+                           std::to_string(maximum_precision) + " bits");
+  }
 
   // step = pi / 4n, rounded once at the angle's precision.
   void set_step() {
@@ -95,8 +102,10 @@ class octant_evaluator {
   bool rounds_certainly(mpfr_srcptr y, E& out, mpfr_prec_t p) {
     out = from_mpfr<E>(y, remainder_);
     // ulp / 2 - 2^-p is exact in 2p bits: both are powers of two and p
-    // exceeds the exponent range between them.
-    mpfr_set_d(threshold_, static_cast<double>(last_limb_ulp(out)) / 2, MPFR_RNDN);
+    // exceeds the exponent range between them. (Halved in MPFR: half the
+    // smallest double subnormal is not a double.)
+    mpfr_set_d(threshold_, static_cast<double>(last_limb_ulp(out)), MPFR_RNDN);
+    mpfr_div_2ui(threshold_, threshold_, 1, MPFR_RNDN);
     mpfr_set_ui_2exp(error_bound_, 1, -p, MPFR_RNDN);
     mpfr_sub(threshold_, threshold_, error_bound_, MPFR_RNDN);
     return mpfr_sgn(threshold_.get()) > 0 && mpfr_cmpabs(remainder_, threshold_) <= 0;
@@ -124,8 +133,7 @@ twiddle_table<E>::twiddle_table(std::uint64_t n, unsigned threads)
   // value the computed mode returns there.
   entries_.front() = {from_limb<T, E::limbs>(T(1)), E{}};
   if (size > 1) {
-    E half_root{};
-    for (int i = 0; i < E::limbs; ++i) half_root[i] = constants::sqrt_half<T>().limb[i];
+    const E half_root = twiddle::detail::prefix<E>(constants::sqrt_half<T>(), false);
     entries_.back() = {half_root, half_root};
   }
 

@@ -126,19 +126,24 @@ TEST(EftPtx, Df64AddKeepsAllTwentyRoundedAdditionsWithoutFma) {
   EXPECT_GE(count_rounded_add_sub_f32(ops), 20) << listing(ops);
 }
 
+// Every floating-point instruction of the probe kernel is rounded and IEEE,
+// and the kernel still has FMAs (TwoProd's): the arithmetic was not folded
+// away.
+void expect_only_correctly_rounded_arithmetic(const std::string& kernel) {
+  SCOPED_TRACE(kernel);
+  const auto ops = kernel_opcodes(kernel);
+  ASSERT_FALSE(ops.empty());
+  EXPECT_EQ(count_contractible(ops), 0) << listing(ops);
+  EXPECT_EQ(count_non_ieee(ops), 0) << listing(ops);
+  EXPECT_GT(count_fused(ops), 0);
+}
+
 // The whole arithmetic, as the elementwise kernel runs it: any unrounded or
 // non-IEEE floating-point instruction could make device results differ from
 // the host's.
 TEST(EftPtx, ApplyUsesOnlyCorrectlyRoundedArithmetic) {
-  for (const char* format : {"df64", "qf128", "dd128", "qd256"}) {
-    SCOPED_TRACE(format);
-    const auto ops = kernel_opcodes(std::string("ffft_probe_apply_") + format);
-    ASSERT_FALSE(ops.empty());
-    EXPECT_EQ(count_contractible(ops), 0) << listing(ops);
-    EXPECT_EQ(count_non_ieee(ops), 0) << listing(ops);
-    // Sanity: the probe really contains the arithmetic (FMAs from TwoProd).
-    EXPECT_GT(count_fused(ops), 0);
-  }
+  for (const char* format : {"df64", "qf128", "dd128", "qd256"})
+    expect_only_correctly_rounded_arithmetic(std::string("ffft_probe_apply_") + format);
 }
 
 // The twiddle generator (twiddle::sincos_2pi), audited like apply(): the
@@ -147,15 +152,8 @@ TEST(EftPtx, ApplyUsesOnlyCorrectlyRoundedArithmetic) {
 // everywhere). Its integer reduction and long division are not floating
 // point and pass unexamined; every float/double operation must be rounded.
 TEST(EftPtx, SincosUsesOnlyCorrectlyRoundedArithmetic) {
-  for (const char* format : {"df64", "qf128", "dd128"}) {
-    SCOPED_TRACE(format);
-    const auto ops = kernel_opcodes(std::string("ffft_probe_sincos_") + format);
-    ASSERT_FALSE(ops.empty());
-    EXPECT_EQ(count_contractible(ops), 0) << listing(ops);
-    EXPECT_EQ(count_non_ieee(ops), 0) << listing(ops);
-    // Sanity: the series was not folded away (its products use TwoProd's FMA).
-    EXPECT_GT(count_fused(ops), 0);
-  }
+  for (const char* format : {"df64", "qf128", "dd128"})
+    expect_only_correctly_rounded_arithmetic(std::string("ffft_probe_sincos_") + format);
 }
 
 // Only the explicit FMAs: each core probe must have exactly as many FMAs as

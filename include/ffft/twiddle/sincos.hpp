@@ -115,7 +115,7 @@ FFFT_HD constexpr bool half_limbs_suffice() {
 // Horner in one limb: sum over i in [j, last] of coefficient(i) x^(i - j).
 template <class T, int parity, int j, int last>
 FFFT_HD T series_limb(T x) {
-  constexpr T c = constants::pi_over_4_taylor<T>(2 * j + parity).limb[0] * (j % 2 ? T(-1) : T(1));
+  constexpr T c = coefficient<expansion<T, 2>, parity, j>().limb[0];
   if constexpr (j == last) {
     return c;
   } else {
