@@ -43,6 +43,39 @@ std::string scalar_function(const char* comment, const char* name, const mpfr_t 
   return text;
 }
 
+// cos and sin of 2 pi k / r for the odd radices r = 3, 5, 7 and
+// 1 <= k <= (r - 1) / 2: the constants of the odd-radix butterflies.
+std::string odd_radix_roots_text() {
+  host::mpfr_value angle(generator_precision), c(generator_precision), s(generator_precision);
+  std::string float_cos, double_cos, float_sin, double_sin;
+  for (int r : {3, 5, 7}) {
+    for (int k = 1; k <= (r - 1) / 2; ++k) {
+      mpfr_const_pi(angle, MPFR_RNDN);
+      mpfr_mul_ui(angle, angle, static_cast<unsigned long>(2 * k), MPFR_RNDN);
+      mpfr_div_ui(angle, angle, static_cast<unsigned long>(r), MPFR_RNDN);
+      // cos(2 pi / 3) = -1/2 exactly; 1024 bits of pi make every other value
+      // far more accurate than the 4 x 53 bits kept.
+      mpfr_sin_cos(s, c, angle, MPFR_RNDN);
+      if (r == 3) mpfr_set_si_2exp(c, -1, -1, MPFR_RNDN);
+      const std::string label = "case " + std::to_string(8 * r + k) + ": return ";
+      float_cos += "      " + label + limb_literals(c, true) + ";\n";
+      double_cos += "      " + label + limb_literals(c, false) + ";\n";
+      float_sin += "      " + label + limb_literals(s, true) + ";\n";
+      double_sin += "      " + label + limb_literals(s, false) + ";\n";
+    }
+  }
+  const auto function = [](const char* name, const std::string& f, const std::string& d) {
+    return "template <class T>\nFFFT_HD constexpr expansion<T, 4> " + std::string(name) +
+           "(int r, int k) {\n  if constexpr (std::is_same_v<T, float>) {\n    switch (8 * r + k) {\n" +
+           f + "      default: return {};\n    }\n  } else {\n    switch (8 * r + k) {\n" + d +
+           "      default: return {};\n    }\n  }\n}\n\n";
+  };
+  return "// cos(2 pi k / r) and sin(2 pi k / r) for the odd butterfly radices\n"
+         "// r = 3, 5, 7 and 1 <= k <= (r - 1) / 2.\n" +
+         function("root_of_unity_cos", float_cos, double_cos) +
+         function("root_of_unity_sin", float_sin, double_sin);
+}
+
 }  // namespace
 
 std::string constants_header_text() {
@@ -93,6 +126,7 @@ std::string constants_header_text() {
           "  if constexpr (std::is_same_v<T, float>) {\n    switch (n) {\n" +
           float_cases + "      default: return {};\n    }\n  } else {\n    switch (n) {\n" +
           double_cases + "      default: return {};\n    }\n  }\n}\n\n";
+  text += odd_radix_roots_text();
   text += "}  // namespace ffft::constants\n";
   return text;
 }

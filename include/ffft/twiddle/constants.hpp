@@ -146,4 +146,56 @@ FFFT_HD constexpr expansion<T, 4> pi_over_4_taylor(int n) {
   }
 }
 
+// cos(2 pi k / r) and sin(2 pi k / r) for the odd butterfly radices
+// r = 3, 5, 7 and 1 <= k <= (r - 1) / 2.
+template <class T>
+FFFT_HD constexpr expansion<T, 4> root_of_unity_cos(int r, int k) {
+  if constexpr (std::is_same_v<T, float>) {
+    switch (8 * r + k) {
+      case 25: return {{-0x1p-1f, 0x0p+0f, 0x0p+0f, 0x0p+0f}};
+      case 41: return {{0x1.3c6ef4p-2f, -0x1.1a02d6p-27f, -0x1.f50632p-56f, 0x1.80c0bap-82f}};
+      case 42: return {{-0x1.9e377ap-1f, 0x1.1a02d6p-27f, 0x1.f50632p-56f, -0x1.80c0bap-82f}};
+      case 57: return {{0x1.3f3a0ep-1f, 0x1.45f6e8p-28f, 0x1.6cbefp-53f, 0x1.67914ep-78f}};
+      case 58: return {{-0x1.c7b90ep-3f, -0x1.8122c2p-30f, 0x1.96bd02p-55f, 0x1.593f0ep-82f}};
+      case 59: return {{-0x1.cd4bcap-1f, -0x1.396b8ep-26f, -0x1.a4dc62p-54f, -0x1.f494fep-80f}};
+      default: return {};
+    }
+  } else {
+    switch (8 * r + k) {
+      case 25: return {{-0x1p-1, 0x0p+0, 0x0p+0, 0x0p+0}};
+      case 41: return {{0x1.3c6ef372fe95p-2, -0x1.f506319fcfd19p-56, 0x1.b906821044ed8p-110, -0x1.8bb1b5c0f272cp-166}};
+      case 42: return {{-0x1.9e3779b97f4a8p-1, 0x1.f506319fcfd19p-56, -0x1.b906821044ed8p-110, 0x1.8bb1b5c0f272cp-166}};
+      case 57: return {{0x1.3f3a0e28bedd1p-1, 0x1.b2fbc2cf229dcp-55, 0x1.bd20418a5e6bp-109, 0x1.6a6f7b2dde02ap-163}};
+      case 58: return {{-0x1.c7b90e3024582p-3, -0x1.a50bf75360795p-57, -0x1.8ae363be8e8cfp-113, -0x1.5a911fc7771eap-168}};
+      case 59: return {{-0x1.cd4bca9cb5c71p-1, 0x1.6c8e760b6b012p-56, -0x1.48e4169ceb047p-110, 0x1.8194374176d94p-165}};
+      default: return {};
+    }
+  }
+}
+
+template <class T>
+FFFT_HD constexpr expansion<T, 4> root_of_unity_sin(int r, int k) {
+  if constexpr (std::is_same_v<T, float>) {
+    switch (8 * r + k) {
+      case 25: return {{0x1.bb67aep-1f, 0x1.0b0996p-26f, -0x1.63136ap-51f, -0x1.7a51fp-78f}};
+      case 41: return {{0x1.e6f0e2p-1f, -0x1.97756p-26f, -0x1.433912p-54f, -0x1.e5cf2cp-81f}};
+      case 42: return {{0x1.2cf23p-1f, 0x1.1d5698p-27f, -0x1.0925ecp-52f, -0x1.a522cap-77f}};
+      case 57: return {{0x1.904c38p-1f, -0x1.5f4436p-26f, -0x1.3d132ap-51f, 0x1.9ce804p-77f}};
+      case 58: return {{0x1.f329cp-1f, 0x1.563a5ap-27f, 0x1.c72a94p-54f, 0x1.3bd478p-79f}};
+      case 59: return {{0x1.bc4c04p-2f, 0x1.ae3578p-27f, 0x1.005772p-54f, 0x1.b5ec9ap-79f}};
+      default: return {};
+    }
+  } else {
+    switch (8 * r + k) {
+      case 25: return {{0x1.bb67ae8584caap-1, 0x1.cec95d0b5c1e3p-55, -0x1.f11db689f2ccfp-111, 0x1.3da4798c720a6p-165}};
+      case 41: return {{0x1.e6f0e134454ffp-1, 0x1.798ddb868c354p-55, -0x1.4006c5789adcbp-109, 0x1.0fa7a1a068c51p-163}};
+      case 42: return {{0x1.2cf2304755a5ep-1, -0x1.24bd9a522ca0dp-57, 0x1.b0b1fab1b3853p-112, 0x1.3a7dab5b9c336p-170}};
+      case 57: return {{0x1.904c37505de4bp-1, 0x1.766b339d009ffp-58, -0x1.f7de8f5c5248bp-112, -0x1.691291a6e3738p-167}};
+      case 58: return {{0x1.f329c0558e969p-1, -0x1.c6ab5b10ae22ap-57, -0x1.d9501b22a7254p-112, -0x1.d0ce9f118c3ccp-166}};
+      case 59: return {{0x1.bc4c04d71abc1p-2, 0x1.5dcb6bd934eb2p-64, -0x1.994fbaf8abb63p-120, -0x1.83a776c48b624p-174}};
+      default: return {};
+    }
+  }
+}
+
 }  // namespace ffft::constants

@@ -1,0 +1,148 @@
+// The radix-R DFTs of the Stockham passes, R = 2, 3, 4, 5, 7, 8, written once
+// for host and device: y_q = sum_j x_j w^(jq), w = exp(Sign 2 pi i / R), with
+// Sign = -1 (forward) or +1 (inverse), in place in x[0..R-1].
+//
+// Multiplications by +-1 and +-i are exact limb moves; by -1/2 an exact
+// ldexp. The other constants (sqrt(1/2) and the cosines and sines of the odd
+// radices) are the generated multi-limb constants of twiddle/constants.hpp,
+// rounded to the format: a double literal would cap them at 53 bits.
+#pragma once
+
+#include "ffft/complex.hpp"
+#include "ffft/twiddle/constants.hpp"
+#include "ffft/twiddle/sincos.hpp"
+
+namespace ffft::fft {
+
+namespace detail {
+
+// a * c for a real c in the format.
+template <class E>
+FFFT_HD complex<E> mul_real(complex<E> a, E c) {
+  return {mul(a.re, c), mul(a.im, c)};
+}
+
+// (Sign i) a, exact.
+template <int Sign, class E>
+FFFT_HD complex<E> mul_sign_i(complex<E> a) {
+  if constexpr (Sign < 0) return mul_neg_i(a);
+  else return mul_i(a);
+}
+
+// cos(2 pi k / R) and sin(2 pi k / R) in the format, for odd R and any k.
+template <class E, int R>
+FFFT_HD constexpr E root_cos(int k) {
+  k %= R;
+  const int folded = k <= R / 2 ? k : R - k;
+  return twiddle::detail::prefix<E>(
+      constants::root_of_unity_cos<typename E::limb_type>(R, folded), false);
+}
+template <class E, int R>
+FFFT_HD constexpr E root_sin(int k) {
+  k %= R;
+  const bool upper = k > R / 2;  // sin(2 pi (R - k) / R) = -sin(2 pi k / R)
+  return twiddle::detail::prefix<E>(
+      constants::root_of_unity_sin<typename E::limb_type>(R, upper ? R - k : k), upper);
+}
+
+template <int Sign, class E>
+FFFT_HD void dft2(complex<E>& x0, complex<E>& x1) {
+  const complex<E> s = add(x0, x1);
+  x1 = sub(x0, x1);
+  x0 = s;
+}
+
+template <int Sign, class E>
+FFFT_HD void dft4(complex<E>& x0, complex<E>& x1, complex<E>& x2, complex<E>& x3) {
+  const complex<E> a = add(x0, x2);
+  const complex<E> b = sub(x0, x2);
+  const complex<E> c = add(x1, x3);
+  const complex<E> d = mul_sign_i<Sign>(sub(x1, x3));
+  x0 = add(a, c);
+  x2 = sub(a, c);
+  x1 = add(b, d);
+  x3 = sub(b, d);
+}
+
+// Radix 8 as two radix-4 DFTs of the even and odd inputs, combined with
+// w8^a = exp(Sign 2 pi i a / 8): w8 = sqrt(1/2) (1 + Sign i), w8^2 = Sign i,
+// w8^3 = (Sign i) w8.
+template <int Sign, class E>
+FFFT_HD void dft8(complex<E> (&x)[8]) {
+  dft4<Sign>(x[0], x[2], x[4], x[6]);
+  dft4<Sign>(x[1], x[3], x[5], x[7]);
+  constexpr E half_root =
+      twiddle::detail::prefix<E>(constants::sqrt_half<typename E::limb_type>(), false);
+  const auto times_w8 = [&](complex<E> v) {
+    return mul_real(add(v, mul_sign_i<Sign>(v)), half_root);
+  };
+  const complex<E> o1 = times_w8(x[3]);
+  const complex<E> o2 = mul_sign_i<Sign>(x[5]);
+  const complex<E> o3 = mul_sign_i<Sign>(times_w8(x[7]));
+  const complex<E> e0 = x[0], e1 = x[2], e2 = x[4], e3 = x[6];
+  x[0] = add(e0, x[1]);
+  x[4] = sub(e0, x[1]);
+  x[1] = add(e1, o1);
+  x[5] = sub(e1, o1);
+  x[2] = add(e2, o2);
+  x[6] = sub(e2, o2);
+  x[3] = add(e3, o3);
+  x[7] = sub(e3, o3);
+}
+
+// Odd R: with a_j = x_j + x_(R-j) and b_j = x_j - x_(R-j), j = 1 .. (R-1)/2,
+//   y_q     = x_0 + sum_j cos(2 pi jq / R) a_j + Sign i sum_j sin(2 pi jq / R) b_j
+//   y_(R-q) = the same with the second sum subtracted.
+// For R = 3 the cosine is -1/2, an exact ldexp.
+template <int R, int Sign, class E>
+FFFT_HD void dft_odd(complex<E> (&x)[R]) {
+  constexpr int h = (R - 1) / 2;
+  complex<E> a[h], b[h];
+FFFT_UNROLL
+  for (int j = 1; j <= h; ++j) {
+    a[j - 1] = add(x[j], x[R - j]);
+    b[j - 1] = sub(x[j], x[R - j]);
+  }
+  const complex<E> x0 = x[0];
+  complex<E> sum = x0;
+FFFT_UNROLL
+  for (int j = 0; j < h; ++j) sum = add(sum, a[j]);
+  x[0] = sum;
+FFFT_UNROLL
+  for (int q = 1; q <= h; ++q) {
+    complex<E> even = x0;
+    complex<E> odd;
+    if constexpr (R == 3) {
+      even = sub(x0, ldexp(a[0], -1));
+      odd = mul_real(b[0], root_sin<E, R>(1));
+    } else {
+FFFT_UNROLL
+      for (int j = 1; j <= h; ++j) even = add(even, mul_real(a[j - 1], root_cos<E, R>(j * q)));
+      odd = mul_real(b[0], root_sin<E, R>(q));
+FFFT_UNROLL
+      for (int j = 2; j <= h; ++j) odd = add(odd, mul_real(b[j - 1], root_sin<E, R>(j * q)));
+    }
+    const complex<E> rotated = mul_sign_i<Sign>(odd);
+    x[q] = add(even, rotated);
+    x[R - q] = sub(even, rotated);
+  }
+}
+
+}  // namespace detail
+
+// The radices a Stockham pass can have.
+FFFT_HD constexpr bool is_supported_radix(int r) {
+  return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8;
+}
+
+template <int R, int Sign, class E>
+FFFT_HD void dft(complex<E> (&x)[R]) {
+  static_assert(is_supported_radix(R), "radices are 2, 3, 4, 5, 7 and 8");
+  static_assert(Sign == -1 || Sign == 1, "Sign is -1 (forward) or +1 (inverse)");
+  if constexpr (R == 2) detail::dft2<Sign>(x[0], x[1]);
+  else if constexpr (R == 4) detail::dft4<Sign>(x[0], x[1], x[2], x[3]);
+  else if constexpr (R == 8) detail::dft8<Sign>(x);
+  else detail::dft_odd<R, Sign>(x);
+}
+
+}  // namespace ffft::fft

@@ -1,0 +1,67 @@
+// The element-wise steps around the Stockham passes, written once for host
+// and device: normalization, and the chirp multiplications of Bluestein's
+// algorithm.
+#pragma once
+
+#include <cstdint>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+namespace ffft::fft {
+
+// Multiplication by the normalization factor 1/n or 1/sqrt(n): an exact
+// ldexp when the factor is a power of two, else a product with the factor
+// rounded to the format.
+template <class E>
+struct scaling {
+  enum class kind : int { none, power_of_two, general };
+  kind how;
+  int exponent;  // power_of_two: the factor is 2^exponent
+  E factor;      // general
+
+  FFFT_HD complex<E> apply(complex<E> x) const {
+    if (how == kind::power_of_two) return ldexp(x, exponent);
+    if (how == kind::general) return {mul(x.re, factor), mul(x.im, factor)};
+    return x;
+  }
+};
+
+// Bluestein: with jk = (j^2 + k^2 - (j - k)^2) / 2, a DFT of length n is a
+// chirp multiplication, a convolution with the chirp, and a chirp
+// multiplication. The chirp w_(2n)^(k^2) = exp(-pi i k^2 / n) is indexed by
+// k^2 mod 2n computed in integers: k^2 itself would lose its low bits in
+// any floating-point format once k exceeds the limb's significand.
+// Requires k < 2^32 and n < 2^63.
+FFFT_HD constexpr std::uint64_t chirp_index(std::uint64_t k, std::uint64_t n) {
+  return (k * k) % (2 * n);
+}
+
+// The inverse transform is the forward one between conjugations (exact),
+// conj(F(conj(x))), so a Bluestein plan holds only the forward chirp and the
+// transform of one convolution kernel.
+template <int Sign, class E>
+FFFT_HD complex<E> conj_if_inverse(complex<E> x) {
+  if constexpr (Sign < 0) return x;
+  else return conj(x);
+}
+
+// Element k of the zero-padded chirped input of transform b, k < padded
+// length: chirp_k (conj) x_k for k < n, else 0.
+template <int Sign, class E>
+FFFT_HD complex<E> bluestein_input_element(const complex<E>* chirp, std::uint64_t n,
+                                           strided<const complex<E>> in, std::uint64_t b,
+                                           std::uint64_t k) {
+  if (k >= n) return complex<E>{};
+  return mul(chirp[k], conj_if_inverse<Sign>(in(b, k)));
+}
+
+// Output element j of transform b from the inverse-transformed convolution c:
+// (conj) (chirp_j c_j), scaled.
+template <int Sign, class E>
+FFFT_HD complex<E> bluestein_output_element(const complex<E>* chirp, complex<E> c_j, std::uint64_t j,
+                                    const scaling<E>& scale) {
+  return scale.apply(conj_if_inverse<Sign>(mul(chirp[j], c_j)));
+}
+
+}  // namespace ffft::fft

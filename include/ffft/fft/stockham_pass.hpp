@@ -1,0 +1,82 @@
+// One pass of the Stockham autosort FFT (Van Loan, "Computational Frameworks
+// for the FFT", 1.7; Thall's Algorithms 8-10), written once for host and
+// device.
+//
+// n = L r m. Before the pass the data hold L independent DFTs of length r m,
+// the k-th contiguous at [k r m, (k + 1) r m). The pass does the first
+// (decimation-in-frequency) step of each: for k < L and i < m,
+//   t_j = in[i + m (j + r k)],  j < r
+//   u   = DFT_r(t)
+//   out[i + m (k + L a)] = w_(r m)^(i a) u_a,   a < r
+// after which the data hold L r DFTs of length m, the (k + L a)-th for
+// frequencies k + L a + L r (...): the digits of the frequency index come out
+// in order, so after the last pass (m = 1) the result is in natural order,
+// with no bit reversal. w_(r m)^(i a) = w_n^(i a L), so every pass takes its
+// twiddles from one source of length n.
+#pragma once
+
+#include <cstdint>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/butterflies.hpp"
+
+namespace ffft::fft {
+
+struct pass_shape {
+  int radix;        // r
+  std::uint64_t l;  // L: product of the radices of the earlier passes
+  std::uint64_t m;  // n / (L r): product of the radices of the later passes
+};
+
+// A 1-D sequence in memory: element j of transform b is at
+// data[j * stride + b * distance].
+template <class C>
+struct strided {
+  C* data;
+  std::int64_t stride;
+  std::int64_t distance;
+
+  FFFT_HD C& operator()(std::uint64_t b, std::uint64_t j) const {
+    return data[static_cast<std::int64_t>(j) * stride + static_cast<std::int64_t>(b) * distance];
+  }
+};
+
+// The twiddles of one pass, w_n^(i a L) for a = 1 .. r-1 and i < m, stored
+// forward at [(a - 1) m + i]; the inverse conjugates (exact).
+template <class E>
+struct pass_twiddles {
+  const complex<E>* data;
+
+  template <int Sign>
+  FFFT_HD complex<E> get(const pass_shape& p, int a, std::uint64_t i) const {
+    const complex<E> w = data[static_cast<std::uint64_t>(a - 1) * p.m + i];
+    if constexpr (Sign < 0) return w;
+    else return conj(w);
+  }
+};
+
+// Entry e of a pass's twiddle array, from any source of w_n^k (sources.hpp).
+// e < (r - 1) m.
+template <class E, class Source>
+FFFT_HD complex<E> pass_twiddle_entry(const pass_shape& p, std::uint64_t e, const Source& w_n) {
+  const std::uint64_t a = e / p.m + 1;
+  const std::uint64_t i = e % p.m;
+  return w_n(i * a * p.l);
+}
+
+// The butterfly (k, i) of transform b.
+template <int R, int Sign, class E>
+FFFT_HD void stockham_butterfly(const pass_shape& p, pass_twiddles<E> twiddles,
+                                strided<const complex<E>> in, strided<complex<E>> out,
+                                std::uint64_t b, std::uint64_t k, std::uint64_t i) {
+  complex<E> x[R];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) x[j] = in(b, i + p.m * (j + R * k));
+  dft<R, Sign>(x);
+  out(b, i + p.m * k) = x[0];
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a)
+    out(b, i + p.m * (k + p.l * a)) = mul(x[a], twiddles.template get<Sign>(p, a, i));
+}
+
+}  // namespace ffft::fft

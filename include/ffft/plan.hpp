@@ -1,0 +1,112 @@
+// The C++ API: describe a batch of 1-D complex transforms once, as with
+// cufftPlanMany or fftw_plan_many_dft, then execute it any number of times.
+//
+//   ffft::plan_options o;
+//   o.length = 4096;
+//   o.batch = 16;
+//   ffft::plan<ffft::dd128> p(o);          // precomputes twiddles, workspace
+//   p.forward(in, out);                     // host or device pointers
+//   p.inverse(out, out);                    // in place; scaled by 1/4096
+//
+// A plan fixes the length, batch, normalization, twiddle mode, backend and
+// layouts; the format is its template argument (df64, qf128, dd128). Both
+// directions run from one plan. Element j of transform b is read from
+// in[j * input.stride + b * input.distance] and written to
+// out[j * output.stride + b * output.distance].
+//
+// Errors throw (std::invalid_argument for a bad request, std::runtime_error
+// for a failed CUDA call or allocation) before anything is written to out.
+// A plan is not thread-safe: it owns one workspace. Executions on one plan
+// are serialized on its stream.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/direction.hpp"
+#include "ffft/twiddle/sources.hpp"
+
+// The CUDA runtime's stream type, declared without the CUDA headers.
+struct CUstream_st;
+
+namespace ffft {
+
+using cuda_stream = CUstream_st*;
+
+enum class backend {
+  automatic,  // cuda if a device is present, else cpu
+  cpu,        // multithreaded host executor: the reference
+  cuda,       // the CUDA executor; a plan asking for it throws without a device
+};
+
+// Element stride within a transform and distance between transforms, in
+// elements. distance 0 means length * stride (transforms one after another).
+struct layout {
+  std::int64_t stride = 1;
+  std::int64_t distance = 0;
+};
+
+struct plan_options {
+  std::uint64_t length = 0;  // 1 <= length <= max_length
+  std::uint64_t batch = 1;   // transforms per execution, >= 1
+  normalization norm = normalization::backward;
+  twiddle_mode twiddles = twiddle_mode::table;
+  ffft::backend backend = backend::automatic;
+  layout input{};
+  layout output{};
+  unsigned threads = 0;  // CPU threads; 0: one per hardware thread
+};
+
+// Longest transform a plan accepts (Bluestein's chirp index k^2 needs
+// k < 2^32, and its padded length must stay below the twiddles' 2^32).
+inline constexpr std::uint64_t max_length = std::uint64_t{1} << 31;
+
+template <class E>
+class plan {
+ public:
+  explicit plan(const plan_options& options);
+  ~plan();
+  plan(plan&&) noexcept;
+  plan& operator=(plan&&) noexcept;
+
+  // out = F(in) or F^-1(in), normalized as the plan says. in == out is an
+  // in-place transform and needs input == output layouts; other overlaps
+  // are refused. Pointers may be host or device memory (the CUDA backend
+  // copies host data to the device and back; the CPU backend refuses device
+  // memory). The stream orders the CUDA backend's work (nullptr: the legacy
+  // default stream); execute returns when the result is in out.
+  void execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream = nullptr);
+  void forward(const complex<E>* in, complex<E>* out, cuda_stream stream = nullptr) {
+    execute(direction::forward, in, out, stream);
+  }
+  void inverse(const complex<E>* in, complex<E>* out, cuda_stream stream = nullptr) {
+    execute(direction::inverse, in, out, stream);
+  }
+
+  const plan_options& options() const;
+  // The backend executions run on: cpu or cuda, never automatic.
+  ffft::backend backend() const;
+  // Bytes of scratch memory the plan holds (host for cpu, device for cuda),
+  // besides its twiddles.
+  std::size_t workspace_bytes() const;
+  // Bytes of twiddle factors (and Bluestein chirp and kernel) it holds.
+  std::size_t twiddle_bytes() const;
+  // The radices of the Stockham passes; for a Bluestein plan, those of its
+  // padded length.
+  std::vector<int> radices() const;
+  // 0, or the padded length if the plan uses Bluestein's algorithm.
+  std::uint64_t bluestein_length() const;
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+extern template class plan<df64>;
+extern template class plan<qf128>;
+extern template class plan<dd128>;
+
+}  // namespace ffft

@@ -1,0 +1,268 @@
+#include "fft/cuda_engine.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cuda_check.hpp"
+#include "device_buffer.hpp"
+#include "fft/runner.hpp"
+
+namespace ffft::cuda {
+
+bool is_device_pointer(const void* p) {
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
+    (void)cudaGetLastError();  // no device, or memory CUDA does not know: host memory
+    return false;
+  }
+  return attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
+}
+
+namespace {
+
+using fft::pass_shape;
+using fft::strided;
+
+constexpr unsigned block_size = 256;
+
+// One thread per work item, grid-stride so any count fits the grid limits.
+unsigned grid_for(std::uint64_t count) {
+  const std::uint64_t blocks = (count + block_size - 1) / block_size;
+  return static_cast<unsigned>(std::min<std::uint64_t>(std::max<std::uint64_t>(blocks, 1), 65535));
+}
+
+#define FFFT_GRID_STRIDE_LOOP(t, count)                                                        \
+  for (std::uint64_t t = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; t < (count); \
+       t += std::uint64_t{gridDim.x} * blockDim.x)
+
+template <int R, int Sign, class E>
+__global__ void stockham_pass_kernel(pass_shape p, fft::pass_twiddles<E> twiddles,
+                                     strided<const complex<E>> in, strided<complex<E>> out,
+                                     std::uint64_t batch) {
+  const std::uint64_t per_transform = p.l * p.m;
+  FFFT_GRID_STRIDE_LOOP(t, batch * per_transform) {
+    const std::uint64_t b = t / per_transform;
+    const std::uint64_t rest = t % per_transform;
+    fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, b, rest / p.m, rest % p.m);
+  }
+}
+
+template <class E>
+__global__ void copy_scaled_kernel(fft::scaling<E> scale, strided<const complex<E>> in,
+                                   strided<complex<E>> out, std::uint64_t n, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * n) out(t / n, t % n) = scale.apply(in(t / n, t % n));
+}
+
+template <int Sign, class E>
+__global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
+                                       std::uint64_t padded, strided<const complex<E>> in,
+                                       complex<E>* dense, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * padded)
+  dense[t] = fft::bluestein_input_element<Sign>(chirp, n, in, t / padded, t % padded);
+}
+
+template <class E>
+__global__ void pointwise_multiply_kernel(const complex<E>* kernel, std::uint64_t padded,
+                                          complex<E>* data, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * padded) data[t] = mul(data[t], kernel[t % padded]);
+}
+
+template <int Sign, class E>
+__global__ void bluestein_output_kernel(const complex<E>* chirp, std::uint64_t n,
+                                        std::uint64_t padded, fft::scaling<E> scale,
+                                        const complex<E>* dense, strided<complex<E>> out,
+                                        std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * n) {
+    const std::uint64_t b = t / n, j = t % n;
+    out(b, j) = fft::bluestein_output_element<Sign>(chirp, dense[b * padded + j], j, scale);
+  }
+}
+
+// The primitives of fft::cpu_executor, on the device, in stream order.
+template <class E>
+struct device_executor {
+  using value = complex<E>;
+  cudaStream_t stream;
+
+  template <int R, int Sign>
+  void launch_pass(const pass_shape& p, const value* twiddles, strided<const value> in,
+                   strided<value> out, std::uint64_t batch) const {
+    stockham_pass_kernel<R, Sign, E><<<grid_for(batch * p.l * p.m), block_size, 0, stream>>>(
+        p, fft::pass_twiddles<E>{twiddles}, in, out, batch);
+  }
+
+  template <int Sign>
+  void pass_with_sign(const pass_shape& p, const value* twiddles, strided<const value> in,
+                      strided<value> out, std::uint64_t batch) const {
+    switch (p.radix) {
+      case 2: launch_pass<2, Sign>(p, twiddles, in, out, batch); break;
+      case 3: launch_pass<3, Sign>(p, twiddles, in, out, batch); break;
+      case 4: launch_pass<4, Sign>(p, twiddles, in, out, batch); break;
+      case 5: launch_pass<5, Sign>(p, twiddles, in, out, batch); break;
+      case 7: launch_pass<7, Sign>(p, twiddles, in, out, batch); break;
+      case 8: launch_pass<8, Sign>(p, twiddles, in, out, batch); break;
+      default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
+    }
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void stockham_pass(int sign, const pass_shape& p, const value* twiddles, strided<const value> in,
+                     strided<value> out, std::uint64_t batch) const {
+    if (sign < 0) pass_with_sign<-1>(p, twiddles, in, out, batch);
+    else pass_with_sign<+1>(p, twiddles, in, out, batch);
+  }
+
+  void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
+                   std::uint64_t n, std::uint64_t batch) const {
+    copy_scaled_kernel<E><<<grid_for(batch * n), block_size, 0, stream>>>(scale, in, out, n, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                       strided<const value> in, value* dense, std::uint64_t batch) const {
+    const unsigned grid = grid_for(batch * padded);
+    if (sign < 0)
+      bluestein_input_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, in, dense, batch);
+    else
+      bluestein_input_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, in, dense, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                          std::uint64_t batch) const {
+    pointwise_multiply_kernel<E><<<grid_for(batch * padded), block_size, 0, stream>>>(
+        kernel, padded, data, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                        const fft::scaling<E>& scale, const value* dense, strided<value> out,
+                        std::uint64_t batch) const {
+    const unsigned grid = grid_for(batch * n);
+    if (sign < 0)
+      bluestein_output_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
+                                                                     dense, out, batch);
+    else
+      bluestein_output_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
+                                                                     dense, out, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+};
+
+template <class T>
+void upload(std::optional<detail::device_buffer<T>>& buffer, const std::vector<T>& host) {
+  buffer.emplace(host.size());
+  buffer->upload(host.data());
+}
+
+}  // namespace
+
+template <class E>
+struct fft_engine<E>::state {
+  std::uint64_t batch;
+  std::uint64_t length;  // of the Stockham transform (the padded one for Bluestein)
+  std::uint64_t n;       // of the user's transform
+  bool bluestein;
+  std::vector<pass_shape> passes;
+  std::vector<std::uint64_t> offsets;
+  std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel, workspace;
+  int buffers;
+};
+
+template <class E>
+fft_engine<E>::fft_engine(const fft::stockham_tables<E>* stockham,
+                          const fft::bluestein_tables<E>* bluestein, std::uint64_t batch)
+    : state_(std::make_unique<state>()) {
+  if ((stockham == nullptr) == (bluestein == nullptr))
+    throw std::logic_error("ffft: fft_engine needs exactly one of its two tables");
+  state& s = *state_;
+  s.batch = batch;
+  s.bluestein = bluestein != nullptr;
+  const fft::stockham_tables<E>& t = s.bluestein ? bluestein->padded_fft : *stockham;
+  s.length = t.n;
+  s.n = s.bluestein ? bluestein->n : t.n;
+  s.passes = t.passes;
+  s.offsets = t.offsets;
+  upload(s.twiddles, t.twiddles);
+  if (s.bluestein) {
+    upload(s.chirp, bluestein->chirp);
+    upload(s.kernel, bluestein->kernel);
+  }
+  s.buffers = s.bluestein ? fft::bluestein_buffers : fft::stockham_buffers(s.passes.size());
+  s.workspace.emplace(static_cast<std::size_t>(s.buffers) * s.length * batch);
+}
+
+template <class E>
+fft_engine<E>::~fft_engine() = default;
+
+template <class E>
+std::size_t fft_engine<E>::workspace_bytes() const {
+  return state_->workspace->size() * sizeof(complex<E>);
+}
+
+template <class E>
+void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
+                            strided<const complex<E>> in, strided<complex<E>> out,
+                            CUstream_st* stream) {
+  const state& s = *state_;
+  using value = complex<E>;
+  const auto span = [&](std::int64_t stride, std::int64_t distance) {
+    return static_cast<std::size_t>(1 + (s.n - 1) * stride + (s.batch - 1) * distance);
+  };
+  const std::size_t in_span = span(in.stride, in.distance);
+  const std::size_t out_span = span(out.stride, out.distance);
+  const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
+  const bool in_on_device = is_device_pointer(in.data);
+  const bool out_on_device = is_device_pointer(out.data);
+
+  // Staging for host data, allocated before anything runs, so a failed
+  // allocation leaves out untouched. A host output with gaps is uploaded
+  // too, so the gaps come back unchanged.
+  std::optional<detail::device_buffer<value>> staged_in, staged_out;
+  if (!in_on_device) {
+    staged_in.emplace(in_span);
+    FFFT_CUDA_CHECK(cudaMemcpyAsync(staged_in->data(), in.data, in_span * sizeof(value),
+                                    cudaMemcpyHostToDevice, stream));
+  }
+  if (!out_on_device && !in_place) {
+    staged_out.emplace(out_span);
+    if (out_span != s.n * s.batch)
+      FFFT_CUDA_CHECK(cudaMemcpyAsync(staged_out->data(), out.data, out_span * sizeof(value),
+                                      cudaMemcpyHostToDevice, stream));
+  }
+  value* device_out = out_on_device ? out.data : (in_place ? staged_in->data() : staged_out->data());
+  const strided<const value> source{in_on_device ? in.data : staged_in->data(), in.stride,
+                                    in.distance};
+  const strided<value> target{device_out, out.stride, out.distance};
+
+  const device_executor<E> ex{stream};
+  const std::size_t chunk = s.length * s.batch;
+  value* ws0 = s.workspace->data();
+  value* ws1 = ws0 + (s.buffers >= 2 ? chunk : 0);
+  const fft::stockham_program<E> program{s.length, &s.passes, &s.offsets, s.twiddles->data()};
+  if (!s.bluestein) {
+    fft::run_stockham(ex, sign, program, source, target, ws0, ws1, s.batch);
+    if (scale.how != fft::scaling<E>::kind::none)
+      ex.copy_scaled(scale, fft::as_const(target), target, s.n, s.batch);
+  } else {
+    const fft::bluestein_program<E> bluestein{s.n, s.length, program, s.chirp->data(),
+                                              s.kernel->data()};
+    fft::run_bluestein(ex, sign, bluestein, scale, source, target, ws0, ws1, ws0 + 2 * chunk,
+                       s.batch);
+  }
+  if (!out_on_device)
+    FFFT_CUDA_CHECK(cudaMemcpyAsync(out.data, device_out, out_span * sizeof(value),
+                                    cudaMemcpyDeviceToHost, stream));
+  FFFT_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+template class fft_engine<df64>;
+template class fft_engine<qf128>;
+template class fft_engine<dd128>;
+
+}  // namespace ffft::cuda

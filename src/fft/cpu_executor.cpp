@@ -1,0 +1,100 @@
+#include "fft/cpu_executor.hpp"
+
+#include <omp.h>
+
+#include <stdexcept>
+
+namespace ffft::fft {
+namespace {
+
+// Every loop runs over a flat index range split statically among the
+// threads: the results do not depend on the thread count, since each
+// element is computed by exactly the same operations whichever thread
+// runs it.
+template <class Body>
+void parallel_for(unsigned threads, std::uint64_t count, const Body& body) {
+  const int team = threads == 0 ? omp_get_max_threads() : static_cast<int>(threads);
+#pragma omp parallel for num_threads(team) schedule(static) if (count > 256)
+  for (std::int64_t t = 0; t < static_cast<std::int64_t>(count); ++t)
+    body(static_cast<std::uint64_t>(t));
+}
+
+template <int R, int Sign, class E>
+void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
+              strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) {
+  const std::uint64_t per_transform = p.l * p.m;
+  parallel_for(threads, batch * per_transform, [&](std::uint64_t t) {
+    const std::uint64_t b = t / per_transform;
+    const std::uint64_t rest = t % per_transform;
+    stockham_butterfly<R, Sign>(p, twiddles, in, out, b, rest / p.m, rest % p.m);
+  });
+}
+
+template <int Sign, class E>
+void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
+              strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) {
+  switch (p.radix) {
+    case 2: return run_pass<2, Sign>(threads, p, twiddles, in, out, batch);
+    case 3: return run_pass<3, Sign>(threads, p, twiddles, in, out, batch);
+    case 4: return run_pass<4, Sign>(threads, p, twiddles, in, out, batch);
+    case 5: return run_pass<5, Sign>(threads, p, twiddles, in, out, batch);
+    case 7: return run_pass<7, Sign>(threads, p, twiddles, in, out, batch);
+    case 8: return run_pass<8, Sign>(threads, p, twiddles, in, out, batch);
+    default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
+  }
+}
+
+}  // namespace
+
+template <class E>
+void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
+                                    strided<const value> in, strided<value> out,
+                                    std::uint64_t batch) const {
+  if (sign < 0) run_pass<-1>(threads_, pass, pass_twiddles<E>{twiddles}, in, out, batch);
+  else run_pass<+1>(threads_, pass, pass_twiddles<E>{twiddles}, in, out, batch);
+}
+
+template <class E>
+void cpu_executor<E>::copy_scaled(const scaling<E>& scale, strided<const value> in,
+                                  strided<value> out, std::uint64_t n, std::uint64_t batch) const {
+  parallel_for(threads_, batch * n, [&](std::uint64_t t) {
+    out(t / n, t % n) = scale.apply(in(t / n, t % n));
+  });
+}
+
+template <class E>
+void cpu_executor<E>::bluestein_input(int sign, const value* chirp, std::uint64_t n,
+                                      std::uint64_t padded, strided<const value> in, value* dense,
+                                      std::uint64_t batch) const {
+  parallel_for(threads_, batch * padded, [&](std::uint64_t t) {
+    const std::uint64_t b = t / padded, k = t % padded;
+    dense[t] = sign < 0 ? bluestein_input_element<-1>(chirp, n, in, b, k)
+                        : bluestein_input_element<+1>(chirp, n, in, b, k);
+  });
+}
+
+template <class E>
+void cpu_executor<E>::pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                                         std::uint64_t batch) const {
+  parallel_for(threads_, batch * padded,
+               [&](std::uint64_t t) { data[t] = mul(data[t], kernel[t % padded]); });
+}
+
+template <class E>
+void cpu_executor<E>::bluestein_output(int sign, const value* chirp, std::uint64_t n,
+                                       std::uint64_t padded, const scaling<E>& scale,
+                                       const value* dense, strided<value> out,
+                                       std::uint64_t batch) const {
+  parallel_for(threads_, batch * n, [&](std::uint64_t t) {
+    const std::uint64_t b = t / n, j = t % n;
+    const value c = dense[b * padded + j];
+    out(b, j) = sign < 0 ? bluestein_output_element<-1>(chirp, c, j, scale)
+                         : bluestein_output_element<+1>(chirp, c, j, scale);
+  });
+}
+
+template class cpu_executor<df64>;
+template class cpu_executor<qf128>;
+template class cpu_executor<dd128>;
+
+}  // namespace ffft::fft

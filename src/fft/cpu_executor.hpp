@@ -1,0 +1,51 @@
+// The CPU backend's primitives: each step of a transform over a batch, in
+// host memory, on OpenMP threads. The arithmetic is the shared FFFT_HD code
+// (stockham_pass.hpp, elementwise_steps.hpp), so this is the reference the
+// CUDA executor is compared with bit for bit.
+#pragma once
+
+#include <cstdint>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+class cpu_executor {
+ public:
+  using value = complex<E>;
+
+  explicit cpu_executor(unsigned threads) : threads_(threads) {}
+
+  // One Stockham pass of every transform; sign -1 forward, +1 inverse.
+  void stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
+                     strided<const value> in, strided<value> out, std::uint64_t batch) const;
+
+  // out = scale(in), element-wise (in == out allowed).
+  void copy_scaled(const scaling<E>& scale, strided<const value> in, strided<value> out,
+                   std::uint64_t n, std::uint64_t batch) const;
+
+  // Bluestein's first step: dense[b padded + k] = chirped input, k < padded.
+  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                       strided<const value> in, value* dense, std::uint64_t batch) const;
+
+  // data[b padded + k] *= kernel[k].
+  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                          std::uint64_t batch) const;
+
+  // Bluestein's last step: out(b, j) = scaled (conj) chirp_j dense[b padded + j], j < n.
+  void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                        const scaling<E>& scale, const value* dense, strided<value> out,
+                        std::uint64_t batch) const;
+
+ private:
+  unsigned threads_;
+};
+
+extern template class cpu_executor<df64>;
+extern template class cpu_executor<qf128>;
+extern template class cpu_executor<dd128>;
+
+}  // namespace ffft::fft
