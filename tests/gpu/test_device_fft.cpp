@@ -1,0 +1,143 @@
+// The CUDA executor against the CPU executor: for the same plan options the
+// results must be bit-identical, across formats, radices, Bluestein, batches
+// and layouts, for host and device memory. Both run the same FFFT_HD
+// butterflies on the same twiddle arrays in the same order, with every
+// limb operation correctly rounded (test_eft_ptx audits the contraction), so
+// any difference is a bug. Skips without a GPU.
+#include <gtest/gtest.h>
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "elementwise_kernels.hpp"
+#include "ffft/conversions.hpp"
+#include "ffft/plan.hpp"
+
+namespace {
+
+using namespace ffft;
+
+template <class E>
+using values = std::vector<complex<E>>;
+
+template <class E>
+values<E> random_values(std::size_t count, unsigned seed) {
+  std::mt19937 generator(seed);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  values<E> v(count);
+  for (auto& x : v) x = {from_float<E>(uniform(generator)), from_float<E>(uniform(generator))};
+  return v;
+}
+
+template <class E>
+class DeviceFft : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  }
+};
+using fft_formats = ::testing::Types<df64, qf128, dd128>;
+TYPED_TEST_SUITE(DeviceFft, fft_formats);
+
+struct case_description {
+  std::uint64_t n;
+  std::uint64_t batch;
+  layout input, output;
+  normalization norm;
+  twiddle_mode twiddles;
+};
+
+// Sizes covering every radix, mixed radices, one pass, and Bluestein.
+const case_description cases[] = {
+    {1, 3, {}, {}, normalization::backward, twiddle_mode::table},
+    {8, 1, {}, {}, normalization::backward, twiddle_mode::table},
+    {1024, 4, {}, {}, normalization::ortho, twiddle_mode::table},
+    {2 * 3 * 4 * 5 * 7 * 8, 2, {}, {}, normalization::forward, twiddle_mode::computed},
+    {343, 2, {2, 700}, {3, 1}, normalization::backward, twiddle_mode::table},
+    {97, 3, {1, 100}, {1, 0}, normalization::ortho, twiddle_mode::computed},
+    {1 << 16, 1, {}, {}, normalization::backward, twiddle_mode::table},
+    {100003, 1, {}, {}, normalization::backward, twiddle_mode::table},
+};
+
+template <class E>
+std::size_t span(const case_description& c, const layout& l) {
+  const std::int64_t distance = l.distance == 0 ? static_cast<std::int64_t>(c.n) * l.stride : l.distance;
+  return static_cast<std::size_t>(1 + (c.n - 1) * l.stride + (c.batch - 1) * distance);
+}
+
+template <class E>
+void expect_identical(const values<E>& device, const values<E>& host, const char* what,
+                      std::uint64_t n) {
+  ASSERT_EQ(device.size(), host.size());
+  for (std::size_t i = 0; i < host.size(); ++i)
+    ASSERT_EQ(std::memcmp(&device[i], &host[i], sizeof(complex<E>)), 0)
+        << what << ": n = " << n << ", element " << i;
+}
+
+TYPED_TEST(DeviceFft, BitIdenticalToTheCpuExecutor) {
+  using E = TypeParam;
+  for (const case_description& c : cases) {
+    plan_options o;
+    o.length = c.n;
+    o.batch = c.batch;
+    o.input = c.input;
+    o.output = c.output;
+    o.norm = c.norm;
+    o.twiddles = c.twiddles;
+    o.backend = backend::cpu;
+    plan<E> cpu(o);
+    o.backend = backend::cuda;
+    plan<E> gpu(o);
+    ASSERT_EQ(gpu.backend(), backend::cuda);
+    const values<E> in = random_values<E>(span<E>(c, c.input), static_cast<unsigned>(c.n));
+    const values<E> initial_out = random_values<E>(span<E>(c, c.output), 1);
+    for (direction d : {direction::forward, direction::inverse}) {
+      values<E> expected = initial_out, from_host = initial_out;
+      cpu.execute(d, in.data(), expected.data());
+      gpu.execute(d, in.data(), from_host.data());
+      expect_identical(from_host, expected, "host memory", c.n);
+
+      // Device memory, on a non-default stream.
+      complex<E>* device_in = nullptr;
+      complex<E>* device_out = nullptr;
+      ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_in), in.size() * sizeof(complex<E>)), cudaSuccess);
+      ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_out), initial_out.size() * sizeof(complex<E>)), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(device_in, in.data(), in.size() * sizeof(complex<E>),
+                           cudaMemcpyHostToDevice), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(device_out, initial_out.data(), initial_out.size() * sizeof(complex<E>),
+                           cudaMemcpyHostToDevice), cudaSuccess);
+      cudaStream_t stream = nullptr;
+      ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+      gpu.execute(d, device_in, device_out, stream);
+      values<E> from_device(initial_out.size());
+      ASSERT_EQ(cudaMemcpy(from_device.data(), device_out, from_device.size() * sizeof(complex<E>),
+                           cudaMemcpyDeviceToHost), cudaSuccess);
+      cudaStreamDestroy(stream);
+      cudaFree(device_in);
+      cudaFree(device_out);
+      expect_identical(from_device, expected, "device memory", c.n);
+    }
+  }
+}
+
+TYPED_TEST(DeviceFft, InPlaceOnTheDeviceMatchesTheCpu) {
+  using E = TypeParam;
+  for (std::uint64_t n : {64u, 120u, 101u}) {
+    plan_options o;
+    o.length = n;
+    o.batch = 2;
+    o.backend = backend::cpu;
+    plan<E> cpu(o);
+    o.backend = backend::cuda;
+    plan<E> gpu(o);
+    const values<E> x = random_values<E>(2 * n, 3);
+    values<E> expected = x, actual = x;
+    cpu.forward(expected.data(), expected.data());
+    gpu.forward(actual.data(), actual.data());
+    expect_identical(actual, expected, "in place", n);
+  }
+}
+
+}  // namespace

@@ -1,0 +1,287 @@
+// The plan API on the CPU backend: layouts, batches, in place, threads,
+// normalizations, directions and invalid requests. Accuracy against exact
+// references is in test_fft_exact_dft, test_fft_fftw_quad and
+// test_fft_self_test; here the checks are mostly bit identities, which hold
+// because every layout runs exactly the same operations on each element.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "ffft/conversions.hpp"
+#include "ffft/plan.hpp"
+#include "twiddle_formats.hpp"
+
+namespace {
+
+using namespace ffft;
+
+template <class E>
+using values = std::vector<complex<E>>;
+
+// Uniform in [-1, 1), drawn as floats so the input is exact in every format.
+template <class E>
+values<E> random_values(std::size_t count, unsigned seed) {
+  std::mt19937 generator(seed);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  values<E> v(count);
+  for (auto& x : v) {
+    x.re = from_float<E>(uniform(generator));
+    x.im = from_float<E>(uniform(generator));
+  }
+  return v;
+}
+
+template <class E>
+bool identical(const complex<E>& a, const complex<E>& b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+template <class E>
+plan_options cpu_options(std::uint64_t n) {
+  plan_options o;
+  o.length = n;
+  o.backend = backend::cpu;
+  return o;
+}
+
+// Relative L2 distance in double: enough to tell 1e-14 from 1e-7, which is
+// all the round-trip checks need (exact accuracy tests use MPFR).
+template <class E>
+double relative_distance(const values<E>& x, const values<E>& y) {
+  double d = 0, s = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double dr = to_double(sub(x[i].re, y[i].re)), di = to_double(sub(x[i].im, y[i].im));
+    d += dr * dr + di * di;
+    s += to_double(y[i].re) * to_double(y[i].re) + to_double(y[i].im) * to_double(y[i].im);
+  }
+  return std::sqrt(d / s);
+}
+
+// A few units of the format's last bit, times log2 n: what a round trip
+// of two transforms may lose.
+template <class E>
+double round_trip_tolerance(std::uint64_t n) {
+  const double unit = std::ldexp(1.0, -format_traits<E>::precision);
+  return 16 * unit * std::max(1.0, std::log2(static_cast<double>(n)));
+}
+
+template <class E>
+class FftPlan : public ::testing::Test {};
+TYPED_TEST_SUITE(FftPlan, ffft::testing::twiddle_formats, ffft::testing::format_names);
+
+// One size per kind of schedule: a single pass, each radix, mixed radices,
+// and Bluestein (prime and composite with a large prime factor).
+const std::uint64_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 16, 60, 64, 105, 128, 343, 1000, 1024, 11, 97, 2 * 101};
+
+TYPED_TEST(FftPlan, RoundTripRecoversTheInputForEveryNormalization) {
+  using E = TypeParam;
+  for (std::uint64_t n : sizes) {
+    for (normalization norm : {normalization::backward, normalization::ortho, normalization::forward}) {
+      plan_options o = cpu_options<E>(n);
+      o.norm = norm;
+      plan<E> p(o);
+      const values<E> x = random_values<E>(n, static_cast<unsigned>(n));
+      values<E> y(n), z(n);
+      p.forward(x.data(), y.data());
+      p.inverse(y.data(), z.data());
+      EXPECT_LE(relative_distance(z, x), round_trip_tolerance<E>(n))
+          << "n = " << n << ", norm " << static_cast<int>(norm);
+    }
+  }
+}
+
+// backward leaves the forward transform unscaled, forward scales it by 1/n
+// and ortho by 1/sqrt(n); for n = 4^k these factors are exact powers of two.
+TYPED_TEST(FftPlan, NormalizationsScaleByTheirFactors) {
+  using E = TypeParam;
+  const std::uint64_t n = 256;
+  const values<E> x = random_values<E>(n, 7);
+  values<E> unscaled(n), by_n(n), by_root(n);
+  plan_options o = cpu_options<E>(n);
+  plan<E>(o).forward(x.data(), unscaled.data());
+  o.norm = normalization::forward;
+  plan<E>(o).forward(x.data(), by_n.data());
+  o.norm = normalization::ortho;
+  plan<E>(o).forward(x.data(), by_root.data());
+  for (std::size_t j = 0; j < n; ++j) {
+    EXPECT_TRUE(identical(by_n[j], ldexp(unscaled[j], -8))) << j;
+    EXPECT_TRUE(identical(by_root[j], ldexp(unscaled[j], -4))) << j;
+  }
+}
+
+// The forward transform of an impulse at 1 is w^j = exp(-2 pi i j / n): the
+// sign convention of FFTW_FORWARD. The inverse's is the conjugate.
+TYPED_TEST(FftPlan, DirectionsFollowFftwSigns) {
+  using E = TypeParam;
+  for (std::uint64_t n : {8, 12, 13}) {
+    values<E> impulse(n), forward(n), inverse(n);
+    impulse[1].re = from_double<E>(1.0);
+    plan<E> p(cpu_options<E>(n));
+    p.forward(impulse.data(), forward.data());
+    p.inverse(impulse.data(), inverse.data());
+    for (std::uint64_t j = 0; j < n; ++j) {
+      const double angle = 2 * M_PI * static_cast<double>(j) / static_cast<double>(n);
+      EXPECT_NEAR(to_double(forward[j].re), std::cos(angle), 1e-12) << n << " " << j;
+      EXPECT_NEAR(to_double(forward[j].im), -std::sin(angle), 1e-12) << n << " " << j;
+      EXPECT_NEAR(to_double(inverse[j].re) * static_cast<double>(n), std::cos(angle), 1e-12);
+      EXPECT_NEAR(to_double(inverse[j].im) * static_cast<double>(n), std::sin(angle), 1e-12);
+    }
+  }
+}
+
+// A batch with strides and distances (and gaps) gives, bit for bit, the
+// transforms done one by one; the gaps are left untouched.
+TYPED_TEST(FftPlan, BatchedStridedLayoutsMatchSingleTransforms) {
+  using E = TypeParam;
+  for (std::uint64_t n : {64, 60, 97}) {
+    const std::uint64_t batch = 3;
+    plan_options o = cpu_options<E>(n);
+    o.batch = batch;
+    o.input = {2, static_cast<std::int64_t>(2 * n + 5)};  // every other element, gaps between
+    o.output = {static_cast<std::int64_t>(batch), 1};     // interleaved transforms
+    plan<E> batched(o);
+    const values<E> in = random_values<E>(2 * n * batch + 5 * batch, 3);
+    values<E> out = random_values<E>(n * batch, 4);
+    batched.forward(in.data(), out.data());
+
+    plan<E> single(cpu_options<E>(n));
+    for (std::uint64_t b = 0; b < batch; ++b) {
+      values<E> x(n), y(n);
+      for (std::uint64_t j = 0; j < n; ++j) x[j] = in[2 * j + b * (2 * n + 5)];
+      single.forward(x.data(), y.data());
+      for (std::uint64_t j = 0; j < n; ++j)
+        EXPECT_TRUE(identical(out[j * batch + b], y[j])) << "n " << n << " b " << b << " j " << j;
+    }
+  }
+}
+
+TYPED_TEST(FftPlan, OutputGapsAreLeftUntouched) {
+  using E = TypeParam;
+  const std::uint64_t n = 16;
+  plan_options o = cpu_options<E>(n);
+  o.output = {3, 0};
+  plan<E> p(o);
+  const values<E> in = random_values<E>(n, 1);
+  const values<E> before = random_values<E>(3 * (n - 1) + 1, 2);
+  values<E> out = before;
+  p.forward(in.data(), out.data());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (i % 3 != 0) EXPECT_TRUE(identical(out[i], before[i])) << i;
+  }
+}
+
+TYPED_TEST(FftPlan, InPlaceEqualsOutOfPlace) {
+  using E = TypeParam;
+  for (std::uint64_t n : {1, 4, 8, 64, 120, 97}) {
+    plan_options o = cpu_options<E>(n);
+    o.batch = 2;
+    plan<E> p(o);
+    const values<E> x = random_values<E>(2 * n, 5);
+    values<E> y(2 * n), z = x;
+    p.inverse(x.data(), y.data());
+    p.inverse(z.data(), z.data());
+    for (std::size_t j = 0; j < 2 * n; ++j) EXPECT_TRUE(identical(y[j], z[j])) << n << " " << j;
+  }
+}
+
+TYPED_TEST(FftPlan, ResultsDoNotDependOnTheThreadCount) {
+  using E = TypeParam;
+  const std::uint64_t n = 4096;
+  const values<E> x = random_values<E>(2 * n, 6);
+  values<E> one(2 * n), two(2 * n);
+  plan_options o = cpu_options<E>(n);
+  o.batch = 2;
+  o.threads = 1;
+  plan<E>(o).forward(x.data(), one.data());
+  o.threads = 2;
+  plan<E>(o).forward(x.data(), two.data());
+  for (std::size_t j = 0; j < 2 * n; ++j) ASSERT_TRUE(identical(one[j], two[j])) << j;
+}
+
+// Computed and table twiddles differ by at most a few units of the last
+// bit, so the transforms agree to about the format's precision.
+TYPED_TEST(FftPlan, TwiddleModesAgree) {
+  using E = TypeParam;
+  for (std::uint64_t n : {1024, 1000, 97}) {
+    const values<E> x = random_values<E>(n, 8);
+    values<E> table(n), computed(n);
+    plan_options o = cpu_options<E>(n);
+    plan<E>(o).forward(x.data(), table.data());
+    o.twiddles = twiddle_mode::computed;
+    plan<E>(o).forward(x.data(), computed.data());
+    EXPECT_LE(relative_distance(computed, table), round_trip_tolerance<E>(n)) << n;
+  }
+}
+
+TYPED_TEST(FftPlan, ReportsItsSchedule) {
+  using E = TypeParam;
+  EXPECT_EQ(plan<E>(cpu_options<E>(1)).radices(), std::vector<int>{});
+  EXPECT_EQ(plan<E>(cpu_options<E>(1024)).radices(), (std::vector<int>{8, 8, 8, 2}));
+  EXPECT_EQ(plan<E>(cpu_options<E>(2 * 3 * 5 * 7 * 7)).radices(), (std::vector<int>{2, 3, 5, 7, 7}));
+  plan<E> bluestein(cpu_options<E>(101));
+  EXPECT_EQ(bluestein.bluestein_length(), 210u);  // smallest 7-smooth >= 2 * 101 - 1
+  EXPECT_EQ(plan<E>(cpu_options<E>(100)).bluestein_length(), 0u);
+  EXPECT_EQ(bluestein.backend(), backend::cpu);
+  // Two ping-pong buffers for three or more passes; three padded buffers
+  // for Bluestein.
+  EXPECT_EQ(plan<E>(cpu_options<E>(1024)).workspace_bytes(), 2 * 1024 * sizeof(complex<E>));
+  EXPECT_EQ(bluestein.workspace_bytes(), 3 * 210 * sizeof(complex<E>));
+}
+
+template <class E>
+void expect_invalid(const plan_options& o, const char* what) {
+  EXPECT_THROW(plan<E>{o}, std::invalid_argument) << what;
+}
+
+TYPED_TEST(FftPlan, RefusesInvalidPlans) {
+  using E = TypeParam;
+  plan_options o = cpu_options<E>(0);
+  expect_invalid<E>(o, "length 0");
+  o.length = max_length + 1;
+  expect_invalid<E>(o, "length above the maximum");
+  o.length = (std::uint64_t{1} << 30) + 3;  // not 7-smooth, beyond Bluestein's range
+  expect_invalid<E>(o, "Bluestein length too large");
+  o = cpu_options<E>(16);
+  o.batch = 0;
+  expect_invalid<E>(o, "batch 0");
+  o = cpu_options<E>(16);
+  o.input.stride = 0;
+  expect_invalid<E>(o, "stride 0");
+  o = cpu_options<E>(16);
+  o.output.distance = -1;
+  expect_invalid<E>(o, "negative distance");
+  o = cpu_options<E>(16);
+  o.batch = 2;
+  o.input = {1, 8};  // the two transforms share 8 elements
+  expect_invalid<E>(o, "self-overlapping layout");
+}
+
+TYPED_TEST(FftPlan, RefusesInvalidExecutionsWithoutWritingTheOutput) {
+  using E = TypeParam;
+  const std::uint64_t n = 32;
+  plan_options o = cpu_options<E>(n);
+  o.output = {2, 0};
+  plan<E> strided_out(o);
+  values<E> buffer = random_values<E>(4 * n, 9);
+  const values<E> before = buffer;
+  // in == out with different layouts, and a partial overlap.
+  EXPECT_THROW(strided_out.forward(buffer.data(), buffer.data()), std::invalid_argument);
+  EXPECT_THROW(strided_out.forward(buffer.data() + 1, buffer.data()), std::invalid_argument);
+  EXPECT_THROW(strided_out.forward(nullptr, buffer.data()), std::invalid_argument);
+  for (std::size_t i = 0; i < buffer.size(); ++i) ASSERT_TRUE(identical(buffer[i], before[i])) << i;
+}
+
+TYPED_TEST(FftPlan, CudaWithoutADeviceIsAnError) {
+  using E = TypeParam;
+  plan_options o = cpu_options<E>(16);
+  o.backend = backend::automatic;
+  if (plan<E>(o).backend() == backend::cuda) GTEST_SKIP() << "a CUDA device is present";
+  o.backend = backend::cuda;
+  EXPECT_THROW(plan<E>{o}, std::runtime_error);
+}
+
+}  // namespace
