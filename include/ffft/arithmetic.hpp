@@ -21,10 +21,10 @@ namespace detail {
 
 template <class T, int N>
 FFFT_HD expansion<T, N> settle(expansion<T, N> r, T leading_limb_result) {
-  const bool regular = r[0] != T(0) && limb::is_finite(r[0]);
+  const auto regular = (r[0] != T{}) && limb::is_finite(r[0]);
   expansion<T, N> out;
 FFFT_UNROLL
-  for (int i = 0; i < N; ++i) out[i] = regular ? r[i] : (i == 0 ? leading_limb_result : T(0));
+  for (int i = 0; i < N; ++i) out[i] = regular ? r[i] : (i == 0 ? leading_limb_result : T{});
   return out;
 }
 

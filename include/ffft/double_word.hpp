@@ -79,8 +79,8 @@ FFFT_HD dw<T> mul(dw<T> x, dw<T> y) {
 // relative error <= 9.8u^2.
 template <class T>
 FFFT_HD dw<T> div(dw<T> x, dw<T> y) {
-  const T t_h = limb::div(T(1), y[0]);
-  const T r_h = limb::fma(-y[0], t_h, T(1));
+  const T t_h = limb::div(limb::one<T>(), y[0]);
+  const T r_h = limb::fma(-y[0], t_h, limb::one<T>());
   const T r_l = -limb::mul(y[1], t_h);
   const dw<T> e = from_pair(fast_two_sum(r_h, r_l));
   const dw<T> delta = mul_limb_accurate(e, t_h);

@@ -10,13 +10,18 @@
 #include <type_traits>
 
 #include "ffft/config.hpp"
+#include "ffft/simd_lanes.hpp"
 
 namespace ffft {
 
 template <class T, int N>
 struct expansion {
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
-                "limbs are float or double");
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>
+#if FFFT_HAVE_LANES
+                    || simd::is_lane_vector<T>
+#endif
+                ,
+                "limbs are float or double (or, on the host, lane vectors of them)");
   static_assert(N == 2 || N == 4, "ffft implements 2- and 4-limb expansions");
   using limb_type = T;
   static constexpr int limbs = N;

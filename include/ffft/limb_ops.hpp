@@ -8,8 +8,11 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "ffft/config.hpp"
+#include "ffft/simd_lanes.hpp"
 
 namespace ffft::limb {
 
@@ -149,5 +152,108 @@ FFFT_HD double ldexp(double a, int e) {
   return std::ldexp(a, e);
 #endif
 }
+
+// Constants and counters that work for scalar limbs and lane vectors alike.
+template <class T>
+FFFT_HD constexpr T one() {
+  return T{} + 1;
+}
+
+// The scalar type of a limb (itself, or a lane vector's element type), and
+// a limb with every lane set to a scalar value (sign of zero included).
+template <class T>
+struct scalar_type {
+  using type = T;
+};
+template <class T>
+FFFT_HD constexpr T splat(typename scalar_type<T>::type s) {
+  if constexpr (std::is_same_v<T, typename scalar_type<T>::type>) {
+    return s;
+  } else {
+    T v{};
+    for (int i = 0; i < static_cast<int>(sizeof(T) / sizeof(s)); ++i) v[i] = s;
+    return v;
+  }
+}
+
+// A per-lane integer counter: int for a scalar limb, the comparison mask
+// type (same lane count and width) for a lane vector.
+template <class T>
+struct counter_type {
+  using type = int;
+};
+
+// counter + 1 where the condition holds.
+FFFT_HD int increment_if(int counter, bool condition) { return counter + (condition ? 1 : 0); }
+
+#if FFFT_HAVE_LANES
+// Lane vectors: the same operations, lane by lane (see simd_lanes.hpp).
+template <class V>
+  requires simd::is_lane_vector<V>
+struct scalar_type<V> {
+  using type = simd::scalar_of<V>;
+};
+template <class V>
+  requires simd::is_lane_vector<V>
+struct counter_type<V> {
+  using type = decltype(V{} < V{});
+};
+template <class M>
+  requires(!std::is_same_v<M, bool> && !std::is_same_v<M, int>)
+FFFT_HD M increment_if(M counter, M condition) {
+  return counter - condition;  // true lanes of a vector comparison are -1
+}
+
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V add(V a, V b) { return a + b; }
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V sub(V a, V b) { return a - b; }
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V mul(V a, V b) { return a * b; }
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V div(V a, V b) { return a / b; }
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V fma(V a, V b, V c) {
+  if constexpr (std::is_same_v<V, simd::f64x4>) return _mm256_fmadd_pd(a, b, c);
+  else if constexpr (std::is_same_v<V, simd::f32x8>) return _mm256_fmadd_ps(a, b, c);
+#if defined(__AVX512F__)
+  else if constexpr (std::is_same_v<V, simd::f64x8>) return _mm512_fmadd_pd(a, b, c);
+  else if constexpr (std::is_same_v<V, simd::f32x16>) return _mm512_fmadd_ps(a, b, c);
+#endif
+  else {
+    V r;
+    for (int i = 0; i < static_cast<int>(sizeof(V) / sizeof(a[0])); ++i) r[i] = std::fma(a[i], b[i], c[i]);
+    return r;
+  }
+}
+// |a| by clearing the sign bits (as fabs: abs(-0) = +0, NaN stays NaN).
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V abs(V a) {
+  using M = typename counter_type<V>::type;  // integers of the limb's width
+  using I = std::remove_cvref_t<decltype(M{}[0])>;
+  const I magnitude_bits = std::numeric_limits<I>::max();  // all bits but the sign
+  return reinterpret_cast<V>(reinterpret_cast<M>(a) & magnitude_bits);
+}
+// A lane mask, true where the limb is finite (false for NaN and +-inf).
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD auto is_finite(V a) {
+  return abs(a) <= std::numeric_limits<simd::scalar_of<V>>::max();
+}
+// a * 2^e: exactly what ldexp gives, since the product by a power of two is
+// exact or correctly rounded like ldexp's result. |e| must stay below the
+// exponent range, as for all callers (butterflies, normalization).
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V ldexp(V a, int e) {
+  return a * static_cast<simd::scalar_of<V>>(std::ldexp(1.0, e));
+}
+#endif
 
 }  // namespace ffft::limb

@@ -136,7 +136,7 @@ FFFT_UNROLL
   const T order4[8] = {-p[3].lo, e3[0], e3[1], e3[2], e3[3], e3[4], e3[5], e3[6]};
   const T s4 = plain_sum(order4);
 
-  const T terms[5] = {s1, s2, s3, s4, T(0)};
+  const T terms[5] = {s1, s2, s3, s4, T{}};
   return detail::renormalize<T, 4>(terms);
 }
 
@@ -165,7 +165,7 @@ FFFT_HD qw<T> negate(qw<T> a) {
 template <class T>
 FFFT_HD qw<T> sqrt(qw<T> a) {
   const expansion<T, 2> s2 = double_word::sqrt(expansion<T, 2>{{a[0], a[1]}});
-  qw<T> s{{s2[0], s2[1], T(0), T(0)}};
+  qw<T> s{{s2[0], s2[1], T{}, T{}}};
 FFFT_UNROLL
   for (int step = 0; step < 2; ++step) {
     const qw<T> residual = quad_word::add(a, negate(quad_word::mul(s, s)));

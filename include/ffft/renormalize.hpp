@@ -23,7 +23,7 @@ namespace ffft::detail {
 // Orders (x, y) so that |x| >= |y|, without branches.
 template <class T>
 FFFT_HD void order_by_magnitude(T& x, T& y) {
-  const bool swap = limb::abs(x) < limb::abs(y);
+  const auto swap = limb::abs(x) < limb::abs(y);
   const T larger = swap ? y : x;
   const T smaller = swap ? x : y;
   x = larger;
@@ -74,15 +74,15 @@ FFFT_UNROLL
   // the next term leaves a nonzero error.
   expansion<T, N> y{};
   T carry = e[0];
-  int emitted = 0;
+  typename limb::counter_type<T>::type emitted{};
 FFFT_UNROLL
   for (int i = 1; i < M; ++i) {
     const limb_pair<T> p = two_sum(carry, e[i]);
-    const bool emit = (p.lo != T(0)) && (emitted < N - 1);
+    const auto emit = (p.lo != T{}) && (emitted < N - 1);
 FFFT_UNROLL
     for (int k = 0; k < N - 1; ++k) y[k] = (emit && emitted == k) ? p.hi : y[k];
     carry = emit ? p.lo : p.hi;
-    emitted += emit ? 1 : 0;
+    emitted = limb::increment_if(emitted, emit);
   }
 FFFT_UNROLL
   for (int k = 0; k < N; ++k) y[k] = (emitted == k) ? carry : y[k];

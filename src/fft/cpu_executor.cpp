@@ -2,7 +2,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "fft/lane_butterfly.hpp"
 
 namespace ffft::fft {
 namespace {
@@ -19,14 +22,37 @@ void parallel_for(unsigned threads, std::uint64_t count, const Body& body) {
     body(static_cast<std::uint64_t>(t));
 }
 
+// The butterflies of a pass, numbered t = (b L + k) m + i, in groups of
+// lane_count<E> consecutive ones (the last group may be shorter and runs
+// one butterfly at a time, with bit-identical results).
 template <int R, int Sign, class E>
 void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
               strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) {
   const std::uint64_t per_transform = p.l * p.m;
-  parallel_for(threads, batch * per_transform, [&](std::uint64_t t) {
-    const std::uint64_t b = t / per_transform;
-    const std::uint64_t rest = t % per_transform;
-    stockham_butterfly<R, Sign>(p, twiddles, in, out, b, rest / p.m, rest % p.m);
+  const std::uint64_t count = batch * per_transform;
+#if FFFT_HAVE_LANES
+  constexpr int W = lane_count<E>;
+#else
+  constexpr int W = 1;
+#endif
+  parallel_for(threads, (count + W - 1) / W, [&](std::uint64_t group) {
+    std::uint64_t b[W], k[W], i[W];
+    const std::uint64_t first = group * W;
+    const int lanes = static_cast<int>(std::min<std::uint64_t>(W, count - first));
+    for (int w = 0; w < lanes; ++w) {
+      const std::uint64_t t = first + static_cast<std::uint64_t>(w);
+      b[w] = t / per_transform;
+      const std::uint64_t rest = t % per_transform;
+      k[w] = rest / p.m;
+      i[w] = rest % p.m;
+    }
+#if FFFT_HAVE_LANES
+    if (lanes == W) {
+      stockham_butterfly_lanes<R, Sign>(p, twiddles, in, out, b, k, i);
+      return;
+    }
+#endif
+    for (int w = 0; w < lanes; ++w) stockham_butterfly<R, Sign>(p, twiddles, in, out, b[w], k[w], i[w]);
   });
 }
 

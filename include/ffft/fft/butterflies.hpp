@@ -29,20 +29,34 @@ FFFT_HD complex<E> mul_sign_i(complex<E> a) {
   else return mul_i(a);
 }
 
+// The limb type of E's constants: E's own, or for lane vectors their element.
+template <class E>
+using constant_limb = typename limb::scalar_type<typename E::limb_type>::type;
+
+// A generated 4-limb constant rounded to the format (its first E::limbs
+// limbs), negated if asked (exact), in every lane.
+template <class E>
+FFFT_HD constexpr E format_constant(expansion<constant_limb<E>, 4> c, bool negate) {
+  E r{};
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i)
+    r.limb[i] = limb::splat<typename E::limb_type>(negate ? -c.limb[i] : c.limb[i]);
+  return r;
+}
+
 // cos(2 pi k / R) and sin(2 pi k / R) in the format, for odd R and any k.
 template <class E, int R>
 FFFT_HD constexpr E root_cos(int k) {
   k %= R;
   const int folded = k <= R / 2 ? k : R - k;
-  return twiddle::detail::prefix<E>(
-      constants::root_of_unity_cos<typename E::limb_type>(R, folded), false);
+  return format_constant<E>(constants::root_of_unity_cos<constant_limb<E>>(R, folded), false);
 }
 template <class E, int R>
 FFFT_HD constexpr E root_sin(int k) {
   k %= R;
   const bool upper = k > R / 2;  // sin(2 pi (R - k) / R) = -sin(2 pi k / R)
-  return twiddle::detail::prefix<E>(
-      constants::root_of_unity_sin<typename E::limb_type>(R, upper ? R - k : k), upper);
+  return format_constant<E>(constants::root_of_unity_sin<constant_limb<E>>(R, upper ? R - k : k),
+                            upper);
 }
 
 template <int Sign, class E>
@@ -71,8 +85,7 @@ template <int Sign, class E>
 FFFT_HD void dft8(complex<E> (&x)[8]) {
   dft4<Sign>(x[0], x[2], x[4], x[6]);
   dft4<Sign>(x[1], x[3], x[5], x[7]);
-  constexpr E half_root =
-      twiddle::detail::prefix<E>(constants::sqrt_half<typename E::limb_type>(), false);
+  const E half_root = format_constant<E>(constants::sqrt_half<constant_limb<E>>(), false);
   const auto times_w8 = [&](complex<E> v) {
     return mul_real(add(v, mul_sign_i<Sign>(v)), half_root);
   };
