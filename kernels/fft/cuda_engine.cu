@@ -171,7 +171,6 @@ struct fft_engine<E>::state {
   std::vector<pass_shape> passes;
   std::vector<std::uint64_t> offsets;
   std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel, workspace;
-  int buffers;
 };
 
 template <class E>
@@ -193,8 +192,8 @@ fft_engine<E>::fft_engine(const fft::stockham_tables<E>* stockham,
     upload(s.chirp, bluestein->chirp);
     upload(s.kernel, bluestein->kernel);
   }
-  s.buffers = s.bluestein ? fft::bluestein_buffers : fft::stockham_buffers(s.passes.size());
-  s.workspace.emplace(static_cast<std::size_t>(s.buffers) * s.length * batch);
+  s.workspace.emplace(static_cast<std::size_t>(fft::workspace_buffers(s.passes.size(), s.bluestein)) *
+                      s.length * batch);
 }
 
 template <class E>
@@ -241,19 +240,15 @@ void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
   const strided<value> target{device_out, out.stride, out.distance};
 
   const device_executor<E> ex{stream};
-  const std::size_t chunk = s.length * s.batch;
-  value* ws0 = s.workspace->data();
-  value* ws1 = ws0 + (s.buffers >= 2 ? chunk : 0);
   const fft::stockham_program<E> program{s.length, &s.passes, &s.offsets, s.twiddles->data()};
   if (!s.bluestein) {
-    fft::run_stockham(ex, sign, program, source, target, ws0, ws1, s.batch);
-    if (scale.how != fft::scaling<E>::kind::none)
-      ex.copy_scaled(scale, fft::as_const(target), target, s.n, s.batch);
+    fft::run_transform<E>(ex, sign, scale, &program, nullptr, source, target,
+                          s.workspace->data(), s.batch);
   } else {
     const fft::bluestein_program<E> bluestein{s.n, s.length, program, s.chirp->data(),
                                               s.kernel->data()};
-    fft::run_bluestein(ex, sign, bluestein, scale, source, target, ws0, ws1, ws0 + 2 * chunk,
-                       s.batch);
+    fft::run_transform<E>(ex, sign, scale, nullptr, &bluestein, source, target,
+                          s.workspace->data(), s.batch);
   }
   if (!out_on_device)
     FFFT_CUDA_CHECK(cudaMemcpyAsync(out.data, device_out, out_span * sizeof(value),

@@ -85,29 +85,25 @@ struct plan<E>::impl {
     return stockham ? stockham->n : bluestein->padded;
   }
   int workspace_buffers() const {
-    return stockham ? fft::stockham_buffers(stockham->passes.size()) : fft::bluestein_buffers;
+    return fft::workspace_buffers(stockham ? stockham->passes.size() : 0, bluestein.has_value());
   }
 
   void run_on_cpu(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
                   fft::strided<complex<E>> out) {
     const fft::cpu_executor<E> ex(options.threads);
-    const std::uint64_t chunk = transform_length() * options.batch;
-    complex<E>* ws0 = workspace.data();
-    complex<E>* ws1 = workspace.data() + (workspace_buffers() >= 2 ? chunk : 0);
     if (stockham) {
       const fft::stockham_program<E> program{stockham->n, &stockham->passes, &stockham->offsets,
                                              stockham->twiddles.data()};
-      fft::run_stockham(ex, sign, program, in, out, ws0, ws1, options.batch);
-      if (scale.how != fft::scaling<E>::kind::none)
-        ex.copy_scaled(scale, fft::as_const(out), out, stockham->n, options.batch);
+      fft::run_transform<E>(ex, sign, scale, &program, nullptr, in, out, workspace.data(),
+                            options.batch);
     } else {
       const auto& t = *bluestein;
       const fft::bluestein_program<E> program{
           t.n, t.padded,
           {t.padded, &t.padded_fft.passes, &t.padded_fft.offsets, t.padded_fft.twiddles.data()},
           t.chirp.data(), t.kernel.data()};
-      fft::run_bluestein(ex, sign, program, scale, in, out, ws0, ws1,
-                         workspace.data() + 2 * chunk, options.batch);
+      fft::run_transform<E>(ex, sign, scale, nullptr, &program, in, out, workspace.data(),
+                            options.batch);
     }
   }
 };

@@ -88,4 +88,32 @@ void run_bluestein(const Executor& ex, int sign, const bluestein_program<E>& pro
   ex.bluestein_output(sign, program.chirp, program.n, padded, scale, a, out, batch);
 }
 
+// Workspace buffers a whole transform needs, of (padded) length * batch
+// values each.
+inline int workspace_buffers(std::size_t passes, bool bluestein) {
+  return bluestein ? bluestein_buffers : stockham_buffers(passes);
+}
+
+// A whole normalized transform from in to out, in a workspace of
+// workspace_buffers() buffers: the Stockham passes then the scaling, or
+// (bluestein non-null, stockham ignored) Bluestein's algorithm, whose last
+// step scales.
+template <class E, class Executor>
+void run_transform(const Executor& ex, int sign, const scaling<E>& scale,
+                   const stockham_program<E>* stockham, const bluestein_program<E>* bluestein,
+                   strided<const complex<E>> in, strided<complex<E>> out,
+                   complex<E>* workspace, std::uint64_t batch) {
+  if (bluestein != nullptr) {
+    const std::uint64_t chunk = bluestein->padded * batch;
+    run_bluestein(ex, sign, *bluestein, scale, in, out, workspace, workspace + chunk,
+                  workspace + 2 * chunk, batch);
+    return;
+  }
+  const std::uint64_t chunk = stockham->n * batch;
+  complex<E>* ws1 = workspace + (stockham_buffers(stockham->passes->size()) >= 2 ? chunk : 0);
+  run_stockham(ex, sign, *stockham, in, out, workspace, ws1, batch);
+  if (scale.how != scaling<E>::kind::none)
+    ex.copy_scaled(scale, as_const(out), out, stockham->n, batch);
+}
+
 }  // namespace ffft::fft
