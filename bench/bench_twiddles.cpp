@@ -28,6 +28,7 @@
 #include "ffft/ffft.hpp"
 #include "ffft/host/twiddle_table.hpp"
 #include "ffft/twiddle/sources.hpp"
+#include "tools/run_context.hpp"
 
 #ifndef FFFT_BENCH_BUILD_TYPE
 #define FFFT_BENCH_BUILD_TYPE "unknown"
@@ -162,18 +163,6 @@ void register_builds(const std::string& format, std::initializer_list<unsigned> 
   }
 }
 
-// Google Benchmark's context has no CPU model; the report should name it.
-std::string cpu_model() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      const std::size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
-    }
-  }
-  return "unknown";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -188,7 +177,7 @@ int main(int argc, char** argv) {
   // "library_build_type" in the context is Google Benchmark's own build; this
   // is the build of the code being measured.
   benchmark::AddCustomContext("ffft_build_type", FFFT_BENCH_BUILD_TYPE);
-  benchmark::AddCustomContext("cpu_model", cpu_model());
+  benchmark::AddCustomContext("cpu_model", ffft::tools::cpu_model());
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

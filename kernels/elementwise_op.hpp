@@ -6,11 +6,12 @@
 
 namespace ffft {
 
-enum class elementwise_op { add, sub, mul, div, sqrt, add_limb, mul_limb };
+enum class elementwise_op { add, sub, mul, div, sqrt, add_limb, mul_limb, div_limb };
 
 inline constexpr elementwise_op all_elementwise_ops[] = {
     elementwise_op::add,  elementwise_op::sub,      elementwise_op::mul,     elementwise_op::div,
-    elementwise_op::sqrt, elementwise_op::add_limb, elementwise_op::mul_limb};
+    elementwise_op::sqrt, elementwise_op::add_limb, elementwise_op::mul_limb,
+    elementwise_op::div_limb};
 
 inline const char* name(elementwise_op op) {
   switch (op) {
@@ -21,6 +22,7 @@ inline const char* name(elementwise_op op) {
     case elementwise_op::sqrt: return "sqrt";
     case elementwise_op::add_limb: return "add_limb";
     case elementwise_op::mul_limb: return "mul_limb";
+    case elementwise_op::div_limb: return "div_limb";
   }
   return "?";
 }
@@ -36,6 +38,7 @@ FFFT_HD expansion<T, N> apply(elementwise_op op, expansion<T, N> a, expansion<T,
     case elementwise_op::sqrt: return sqrt(a);
     case elementwise_op::add_limb: return add(a, b[0]);
     case elementwise_op::mul_limb: return mul(a, b[0]);
+    case elementwise_op::div_limb: return div(a, b[0]);
   }
   return a;
 }

@@ -39,6 +39,9 @@ TYPED_TEST(arithmetic_accuracy, add) { expect_within_bound<TypeParam>(elementwis
 TYPED_TEST(arithmetic_accuracy, sub) { expect_within_bound<TypeParam>(elementwise_op::sub); }
 TYPED_TEST(arithmetic_accuracy, mul) { expect_within_bound<TypeParam>(elementwise_op::mul); }
 TYPED_TEST(arithmetic_accuracy, div) { expect_within_bound<TypeParam>(elementwise_op::div); }
+TYPED_TEST(arithmetic_accuracy, div_limb) {
+  expect_within_bound<TypeParam>(elementwise_op::div_limb);
+}
 TYPED_TEST(arithmetic_accuracy, sqrt) { expect_within_bound<TypeParam>(elementwise_op::sqrt); }
 TYPED_TEST(arithmetic_accuracy, add_limb) { expect_within_bound<TypeParam>(elementwise_op::add_limb); }
 TYPED_TEST(arithmetic_accuracy, mul_limb) { expect_within_bound<TypeParam>(elementwise_op::mul_limb); }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "elementwise_op.hpp"
 #include "ffft/conversions.hpp"
@@ -48,7 +49,8 @@ T ieee(elementwise_op op, T a, T b) {
     case elementwise_op::sub: return a - b;
     case elementwise_op::mul:
     case elementwise_op::mul_limb: return a * b;
-    case elementwise_op::div: return a / b;
+    case elementwise_op::div:
+    case elementwise_op::div_limb: return a / b;
     case elementwise_op::sqrt: return std::sqrt(a);
   }
   return a;
@@ -107,6 +109,46 @@ TYPED_TEST(special_values, zeros_keep_their_ieee_sign) {
   EXPECT_TRUE(bit_identical(div(nz, this->third()), nz));
   EXPECT_TRUE(bit_identical(sqrt(nz), nz));
   EXPECT_TRUE(bit_identical(sub(this->third(), this->third()), pz));
+}
+
+// Representations are not unique (expansion.hpp): with |x1| in [ulp(x0) / 2,
+// ulp(x0)], moving one ulp between the two leading limbs gives the same value.
+// Their difference is exactly zero in both orders; the leading limbs alone
+// would say +-ulp(x0).
+TYPED_TEST(special_values, equal_values_with_different_limbs_cancel_to_zero) {
+  using E = TypeParam;
+  using T = typename E::limb_type;
+  constexpr int p = std::numeric_limits<T>::digits;
+  std::mt19937_64 rng(4);
+  std::uniform_real_distribution<T> unit(T(1), T(2));
+  std::uniform_real_distribution<T> fraction(T(0.5), T(1));
+  for (int trial = 0; trial < 1000; ++trial) {
+    const T sign = trial % 2 ? T(1) : T(-1);
+    E x;
+    x[0] = unit(rng) * (trial % 3 ? T(1) : T(-1));
+    const T ulp = std::ldexp(T(1), std::ilogb(x[0]) - (p - 1));
+    x[1] = sign * ulp * fraction(rng);  // in [ulp / 2, ulp): exact, 24 bits
+    for (int i = 2; i < E::limbs; ++i)
+      x[i] = std::ldexp(unit(rng), std::ilogb(x[i - 1]) - p - 1);
+    E y = x;
+    y[0] = x[0] + sign * ulp;  // exact: ulp is x0's last bit
+    y[1] = x[1] - sign * ulp;  // exact by Sterbenz: |x1| >= ulp / 2
+    ASSERT_NE(x[0], y[0]);
+    const E zero = this->value(T(0));
+    EXPECT_TRUE(bit_identical(sub(x, y), zero)) << "trial " << trial << ": " << sub(x, y)[0];
+    EXPECT_TRUE(bit_identical(sub(y, x), zero)) << "trial " << trial << ": " << sub(y, x)[0];
+  }
+}
+
+// The case found by the FFT accuracy tests: quad_word::add returns limb 1 a
+// little above ulp / 2, so add(a, b) and y differ limb by limb but not in value.
+TEST(special_values_qf128, sum_equal_to_a_differently_split_value_cancels_to_zero) {
+  const qf128 a = {0x1.87d81cp-1f, -0x1.79a594p-27f, -0x1.aaceaep-52f, -0x1.f574a4p-77f};
+  const qf128 b = {0x1.e0a01ap-3f, 0x1.ef1b94p-30f, 0x1.475112p-58f, -0x1.be963p-83f};
+  const qf128 y = {0x1.000012p+0f, -0x1.cef088p-25f, -0x1.296c5ap-50f, -0x1.5b1bcp-75f};
+  const qf128 x = add(a, b);
+  ASSERT_NE(x[0], y[0]);
+  EXPECT_TRUE(bit_identical(sub(x, y), qf128{0.0f, 0.0f, 0.0f, 0.0f})) << sub(x, y)[0];
 }
 
 TYPED_TEST(special_values, conversion_out_of_range_gives_infinity) {

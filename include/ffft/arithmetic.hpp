@@ -19,12 +19,23 @@ namespace ffft {
 
 namespace detail {
 
+// IEEE special cases, which the error-free algorithms do not propagate: a
+// non-finite leading limb is replaced by the same operation on the leading
+// limbs alone (so inf + 1 is inf, inf - inf is NaN), with zeros below it.
+// An exact zero stays zero, taking its sign from the leading-limb result when
+// that is also zero (so -0 + -0 is -0). It must never become the leading-limb
+// result otherwise: representations are not unique (expansion.hpp), so
+// x - y can be exactly zero while x[0] - y[0] is not.
 template <class T, int N>
 FFFT_HD expansion<T, N> settle(expansion<T, N> r, T leading_limb_result) {
-  const auto regular = (r[0] != T{}) && limb::is_finite(r[0]);
+  const auto finite = limb::is_finite(r[0]);
+  const auto zero = r[0] == T{};
+  const auto keep_lower = finite && !zero;
+  const auto signed_zero = zero && (leading_limb_result == T{});
   expansion<T, N> out;
+  out[0] = finite ? (signed_zero ? leading_limb_result : r[0]) : leading_limb_result;
 FFFT_UNROLL
-  for (int i = 0; i < N; ++i) out[i] = regular ? r[i] : (i == 0 ? leading_limb_result : T{});
+  for (int i = 1; i < N; ++i) out[i] = keep_lower ? r[i] : T{};
   return out;
 }
 
@@ -97,6 +108,16 @@ FFFT_HD expansion<T, N> div(expansion<T, N> x, expansion<T, N> y) {
   if constexpr (N == 2) r = double_word::div(x, y);
   else r = quad_word::div(x, y);
   return detail::settle(r, limb::div(x[0], y[0]));
+}
+
+// x / y for a single limb y: the 2-limb formats have a dedicated algorithm,
+// the 4-limb ones divide by the expansion {y, 0, 0, 0}.
+template <class T, int N>
+FFFT_HD expansion<T, N> div(expansion<T, N> x, T y) {
+  expansion<T, N> r;
+  if constexpr (N == 2) r = double_word::div_limb(x, y);
+  else r = quad_word::div(x, expansion<T, N>{{y, T{}, T{}, T{}}});
+  return detail::settle(r, limb::div(x[0], y));
 }
 
 template <class T, int N>

@@ -75,6 +75,18 @@ FFFT_HD dw<T> mul(dw<T> x, dw<T> y) {
   return from_pair(fast_two_sum(c.hi, c_l3));
 }
 
+// DWDivFP3 (JMP, with FMA): x / y for a single limb y, relative error
+// <= 3u^2. The remainder x_h - t_h y is exact in one FMA, so the only
+// roundings are those of the two quotient limbs.
+template <class T>
+FFFT_HD dw<T> div_limb(dw<T> x, T y) {
+  const T t_h = limb::div(x[0], y);
+  const T pi = limb::fma(t_h, y, -x[0]);
+  const T delta = limb::sub(x[1], pi);
+  const T t_l = limb::div(delta, y);
+  return from_pair(fast_two_sum(t_h, t_l));
+}
+
 // DWDivDW3 (JMP): x / y through a double-word reciprocal of y,
 // relative error <= 9.8u^2.
 template <class T>

@@ -1,9 +1,13 @@
 // The multi-limb floating-point value: an unevaluated sum of N limbs of type
 // T (float or double), largest first. Normalized values satisfy
-// |limb[i+1]| <= ulp(limb[i]) / 2 (ulp-nonoverlapping), so a zero limb is
-// followed only by zeros and the limbs decrease in magnitude; every
-// operation expects normalized operands and returns normalized results. A
-// non-finite value has a non-finite leading limb and zeros below it.
+// |limb[i+1]| <= ulp(limb[i]) (ulp-nonoverlapping, what CAMPARY's
+// renormalization guarantees; the 2-limb algorithms end in a Fast2Sum and
+// meet the tighter ulp(limb[i]) / 2), so a zero limb is followed only by
+// zeros and the limbs decrease in magnitude; every operation expects
+// normalized operands and returns normalized results. The bound allows a
+// limb of exactly +-ulp, so 4-limb representations are not unique: equal
+// values may differ limb by limb (compare values, never limbs). A non-finite
+// value has a non-finite leading limb and zeros below it.
 #pragma once
 
 #include <limits>

@@ -46,6 +46,7 @@ inline void reference_result(mpfr_ptr r, elementwise_op op, mpfr_srcptr a, mpfr_
     case elementwise_op::sqrt: mpfr_sqrt(r, a, MPFR_RNDN); break;
     case elementwise_op::add_limb: mpfr_add(r, a, b_leading, MPFR_RNDN); break;
     case elementwise_op::mul_limb: mpfr_mul(r, a, b_leading, MPFR_RNDN); break;
+    case elementwise_op::div_limb: mpfr_div(r, a, b_leading, MPFR_RNDN); break;
   }
 }
 

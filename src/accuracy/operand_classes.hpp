@@ -81,8 +81,9 @@ class operand_generator {
         E zero = from_limb<T, N>(coin() ? T(0) : -T(0));
         E other = coin() ? random_expansion(uniform_int(-spread(), spread()))
                          : from_limb<T, N>(coin() ? T(0) : -T(0));
-        if (op == elementwise_op::div && other[0] == T(0)) other = random_expansion(0);
-        if (op == elementwise_op::div || coin()) return {zero, other};
+        const bool division = op == elementwise_op::div || op == elementwise_op::div_limb;
+        if (division && other[0] == T(0)) other = random_expansion(0);
+        if (division || coin()) return {zero, other};
         return {other, zero};
       }
       case operand_class::near_underflow: {

@@ -21,6 +21,7 @@ inline double proven_bound_units(elementwise_op op, int limbs, double u) {
       case elementwise_op::mul_limb: return 2.0;         // DWTimesFP3
       case elementwise_op::mul: return 4.0;              // DWTimesDW3
       case elementwise_op::div: return 9.8;              // DWDivDW3
+      case elementwise_op::div_limb: return 3.0;         // DWDivFP3
       case elementwise_op::sqrt: return 25.0 / 8.0;      // SQRTDWtoDW
     }
   } else {
@@ -30,7 +31,8 @@ inline double proven_bound_units(elementwise_op op, int limbs, double u) {
       case elementwise_op::add_limb: return 16.0;  // merge + renormalization
       case elementwise_op::mul:
       case elementwise_op::mul_limb:
-      case elementwise_op::div: return 17.0;  // + O(u^5) dropped terms
+      case elementwise_op::div:
+      case elementwise_op::div_limb: return 17.0;  // + O(u^5) dropped terms
       case elementwise_op::sqrt: return 25.0;  // two Newton steps
     }
   }

@@ -54,7 +54,7 @@ void run_stockham(const Executor& ex, int sign, const stockham_program<E>& progr
                   complex<E>* ws1, std::uint64_t batch) {
   const std::vector<pass_shape>& passes = *program.passes;
   if (passes.empty()) {  // n == 1
-    ex.copy_scaled(scaling<E>{scaling<E>::kind::none, 0, {}}, in, out, 1, batch);
+    ex.copy_scaled(scaling<E>{scaling<E>::kind::none, 0, {}, {}}, in, out, 1, batch);
     return;
   }
   strided<const complex<E>> source = in;

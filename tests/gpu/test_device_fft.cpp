@@ -8,12 +8,12 @@
 #include <cuda_runtime_api.h>
 
 #include <cstring>
-#include <random>
 #include <vector>
 
 #include "elementwise_kernels.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/plan.hpp"
+#include "fft_reference.hpp"
 
 namespace {
 
@@ -22,14 +22,7 @@ using namespace ffft;
 template <class E>
 using values = std::vector<complex<E>>;
 
-template <class E>
-values<E> random_values(std::size_t count, unsigned seed) {
-  std::mt19937 generator(seed);
-  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-  values<E> v(count);
-  for (auto& x : v) x = {from_float<E>(uniform(generator)), from_float<E>(uniform(generator))};
-  return v;
-}
+using ffft::testing::random_values;
 
 template <class E>
 class DeviceFft : public ::testing::Test {

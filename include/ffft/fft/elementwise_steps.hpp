@@ -11,18 +11,23 @@
 namespace ffft::fft {
 
 // Multiplication by the normalization factor 1/n or 1/sqrt(n): an exact
-// ldexp when the factor is a power of two, else a product with the factor
-// rounded to the format.
+// ldexp when the factor is a power of two; for 1/n = 2^-e / m, a division by
+// the odd part m (exact as a limb) then an exact ldexp; else a product with
+// the factor rounded to the format (normalization.hpp chooses).
 template <class E>
 struct scaling {
-  enum class kind : int { none, power_of_two, general };
+  using limb_type = typename E::limb_type;
+  enum class kind : int { none, power_of_two, quotient, product };
   kind how;
-  int exponent;  // power_of_two: the factor is 2^exponent
-  E factor;      // general
+  int exponent;        // power_of_two, quotient: times 2^exponent
+  E factor;            // product: times this
+  limb_type divisor;   // quotient: divided by this
+
 
   FFFT_HD complex<E> apply(complex<E> x) const {
     if (how == kind::power_of_two) return ldexp(x, exponent);
-    if (how == kind::general) return {mul(x.re, factor), mul(x.im, factor)};
+    if (how == kind::quotient) return ldexp(complex<E>{div(x.re, divisor), div(x.im, divisor)}, exponent);
+    if (how == kind::product) return {mul(x.re, factor), mul(x.im, factor)};
     return x;
   }
 };

@@ -1,0 +1,150 @@
+// Shared pieces of the FFT accuracy tests: inputs every format and every
+// reference hold exactly, the accuracy limit, and the relative L2
+// error measured in more precision than the transform under test.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "ffft/conversions.hpp"
+#include "ffft/host/wide_float.hpp"
+#include "ffft/plan.hpp"
+
+namespace ffft::testing {
+
+struct complex_double {
+  double re, im;
+};
+
+struct complex_float128 {
+  __float128 re, im;
+};
+
+// Multiples of 2^-47 in [-1, 1): at most 47 significant bits, so exact in
+// df64 (two 24-bit limbs hold any 48-bit value), in qf128, dd128,
+// __float128 and MPFR. One input
+// then serves all three formats and one reference serves them all, and the
+// error measured is the transform's alone. Drawn from the generator's raw
+// bits so the sequence is the same with every standard library.
+inline std::vector<complex_double> random_input(std::uint64_t n, std::uint64_t seed) {
+  std::mt19937_64 bits(seed);
+  auto draw = [&bits] {
+    const auto k = static_cast<std::int64_t>(bits() >> 16) - (std::int64_t{1} << 47);
+    return std::ldexp(static_cast<double>(k), -47);
+  };
+  std::vector<complex_double> x(n);
+  for (complex_double& v : x) {
+    v.re = draw();
+    v.im = draw();
+  }
+  return x;
+}
+
+template <class E>
+std::vector<complex<E>> to_format(const std::vector<complex_double>& x) {
+  std::vector<complex<E>> r(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j)
+    r[j] = {from_double<E>(x[j].re), from_double<E>(x[j].im)};
+  return r;
+}
+
+// random_input in format E, for tests that compare transforms with each
+// other rather than with a reference.
+template <class E>
+std::vector<complex<E>> random_values(std::uint64_t n, std::uint64_t seed) {
+  return to_format<E>(random_input(n, seed));
+}
+
+inline std::vector<complex_float128> to_float128(const std::vector<complex_double>& x) {
+  std::vector<complex_float128> r(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) r[j] = {x[j].re, x[j].im};
+  return r;
+}
+
+template <class E>
+std::vector<complex_float128> to_float128(const std::vector<complex<E>>& x) {
+  std::vector<complex_float128> r(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j)
+    r[j] = {host::to_float128(x[j].re), host::to_float128(x[j].im)};
+  return r;
+}
+
+inline double squared_magnitude(const complex_float128& v) {
+  const double re = static_cast<double>(v.re), im = static_cast<double>(v.im);
+  return re * re + im * im;
+}
+
+// Euclidean norm. Magnitudes need only a few correct digits, so double.
+inline double l2_norm(const std::vector<complex_float128>& x) {
+  double sum = 0;
+  const auto n = static_cast<std::int64_t>(x.size());
+#pragma omp parallel for reduction(+ : sum) if (n > 4096)
+  for (std::int64_t j = 0; j < n; ++j) sum += squared_magnitude(x[static_cast<std::size_t>(j)]);
+  return std::sqrt(sum);
+}
+
+// ||y - reference|| / ||reference||; a zero reference counts as norm 1.
+// The differences cancel ~100 bits, so they are formed in __float128 (y
+// converts exactly unless its limbs span more than 113 bits, and then to
+// 2^-113 relative; the subtraction of nearby values is exact by Sterbenz's
+// lemma); only their squares, which need a few correct digits, are summed
+// in double.
+template <class E>
+double relative_l2_error(const std::vector<complex<E>>& y,
+                         const std::vector<complex_float128>& reference) {
+  double distance = 0;
+  const auto n = static_cast<std::int64_t>(y.size());
+#pragma omp parallel for reduction(+ : distance) if (n > 4096)
+  for (std::int64_t i = 0; i < n; ++i) {
+    const auto j = static_cast<std::size_t>(i);
+    distance += squared_magnitude({host::to_float128(y[j].re) - reference[j].re,
+                                   host::to_float128(y[j].im) - reference[j].im});
+  }
+  const double norm = l2_norm(reference);
+  return std::sqrt(distance) / (norm > 0 ? norm : 1.0);
+}
+
+// n has a prime factor the Stockham passes (radices 2, 3, 5, 7) lack, so
+// the transform goes through Bluestein's algorithm, whose two extra
+// transforms of the padded length and chirp products double the error.
+constexpr bool needs_bluestein(std::uint64_t n) {
+  for (std::uint64_t p : {2u, 3u, 5u, 7u})
+    while (n > 1 && n % p == 0) n /= p;
+  return n > 1;
+}
+
+// The relative L2 limits at n = 2^20 (df64 1.5e-14, qf128 1e-28,
+// dd128 1e-31), scaled with sqrt(log2 n): a stable FFT's rms error grows as
+// sqrt(log2 n) times the format's unit roundoff.
+template <class E>
+double accuracy_limit(std::uint64_t n) {
+  static_assert(std::is_same_v<E, df64> || std::is_same_v<E, qf128> || std::is_same_v<E, dd128>);
+  const double base = std::is_same_v<E, df64> ? 1.5e-14 : std::is_same_v<E, qf128> ? 1e-28 : 1e-31;
+  const double log2n = std::log2(static_cast<double>(n));
+  return base * std::sqrt(std::max(log2n, 1.0) / 20.0) * (needs_bluestein(n) ? 2.0 : 1.0);
+}
+
+template <class E>
+plan<E> make_plan(std::uint64_t n, twiddle_mode mode = twiddle_mode::table) {
+  plan_options o;
+  o.length = n;
+  o.twiddles = mode;
+  return plan<E>(o);
+}
+
+// One transform of x, out of place.
+template <class E>
+std::vector<complex<E>> transform(plan<E>& p, direction d, const std::vector<complex<E>>& x) {
+  std::vector<complex<E>> y(x.size());
+  p.execute(d, x.data(), y.data());
+  return y;
+}
+
+inline const char* name(direction d) { return d == direction::forward ? "forward" : "inverse"; }
+inline const char* name(twiddle_mode m) { return m == twiddle_mode::table ? "table" : "computed"; }
+
+}  // namespace ffft::testing
