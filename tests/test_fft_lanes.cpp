@@ -41,32 +41,51 @@ template <class E>
 class FftLanes : public ::testing::Test {};
 TYPED_TEST_SUITE(FftLanes, ffft::testing::twiddle_formats, ffft::testing::format_names);
 
+// One pass of shape p run by each lane path and by scalars. A group is W
+// consecutive butterflies t = k m + i of the one transform; the consecutive
+// path needs m to be a multiple of W.
 template <int R, int Sign, class E>
-void expect_lanes_match_scalars() {
+void expect_lanes_match_scalars(const pass_shape& p) {
   constexpr int W = fft::lane_count<E>;
-  const pass_shape p{R, 3, 2 * W};  // L = 3 transforms of length R m
   const std::uint64_t n = p.l * R * p.m;
-  std::mt19937 g(R * 10 + (Sign + 1));
+  const auto span = static_cast<std::int64_t>(n);
+  std::mt19937 g(static_cast<unsigned>(R * 10 + (Sign + 1) + p.m));
   std::vector<complex<E>> in(n), twiddles((R - 1) * p.m);
   for (auto& v : in) v = random_value<E>(g);
   for (auto& v : twiddles) v = random_value<E>(g);
-  std::vector<complex<E>> by_lanes(n), by_scalars(n);
-  const fft::strided<const complex<E>> source{in.data(), 1, static_cast<std::int64_t>(n)};
+  const bool consecutive = p.m % W == 0;
+  std::vector<complex<E>> gathered(n), consecutive_output(n), consecutive_lanes(n), scalars(n);
+  const fft::strided<const complex<E>> source{in.data(), 1, span};
   const fft::pass_twiddles<E> tw{twiddles.data()};
-  for (std::uint64_t k = 0; k < p.l; ++k) {
-    for (std::uint64_t i0 = 0; i0 < p.m; i0 += W) {
-      std::uint64_t b[W], ks[W], is[W];
-      for (int w = 0; w < W; ++w) b[w] = 0, ks[w] = k, is[w] = i0 + static_cast<std::uint64_t>(w);
-      fft::stockham_butterfly_lanes<R, Sign>(p, tw, source,
-                                              {by_lanes.data(), 1, static_cast<std::int64_t>(n)}, b, ks, is);
-      for (int w = 0; w < W; ++w)
-        fft::stockham_butterfly<R, Sign>(p, tw, source,
-                                         {by_scalars.data(), 1, static_cast<std::int64_t>(n)}, 0, k, is[w]);
+  for (std::uint64_t t0 = 0; t0 < p.l * p.m; t0 += W) {
+    std::uint64_t b[W], k[W], i[W];
+    for (int w = 0; w < W; ++w) b[w] = 0, k[w] = (t0 + w) / p.m, i[w] = (t0 + w) % p.m;
+    fft::stockham_butterfly_lanes<R, Sign>(p, tw, source, {gathered.data(), 1, span}, b, k, i);
+    fft::stockham_butterfly_lanes<R, Sign, true>(p, tw, source,
+                                                 {consecutive_output.data(), 1, span}, b, k, i);
+    if (consecutive)
+      fft::stockham_butterfly_consecutive<R, Sign>(p, tw, source,
+                                                   {consecutive_lanes.data(), 1, span}, 0, k[0], i[0]);
+    for (int w = 0; w < W; ++w)
+      fft::stockham_butterfly<R, Sign>(p, tw, source, {scalars.data(), 1, span}, 0, k[w], i[w]);
+  }
+  for (std::uint64_t j = 0; j < n; ++j) {
+    SCOPED_TRACE(::testing::Message() << "radix " << R << ", sign " << Sign << ", m " << p.m
+                                      << ", element " << j);
+    ASSERT_EQ(std::memcmp(&gathered[j], &scalars[j], sizeof(complex<E>)), 0);
+    ASSERT_EQ(std::memcmp(&consecutive_output[j], &scalars[j], sizeof(complex<E>)), 0);
+    if (consecutive) {
+      ASSERT_EQ(std::memcmp(&consecutive_lanes[j], &scalars[j], sizeof(complex<E>)), 0);
     }
   }
-  for (std::uint64_t j = 0; j < n; ++j)
-    ASSERT_EQ(std::memcmp(&by_lanes[j], &by_scalars[j], sizeof(complex<E>)), 0)
-        << "radix " << R << ", sign " << Sign << ", element " << j;
+}
+
+// m = 2W (every path) and m = 2 < W (lanes spanning several k).
+template <int R, int Sign, class E>
+void expect_lanes_match_scalars() {
+  constexpr int W = fft::lane_count<E>;
+  expect_lanes_match_scalars<R, Sign, E>(pass_shape{R, 3, 2 * W});
+  expect_lanes_match_scalars<R, Sign, E>(pass_shape{R, W, 2});
 }
 
 template <class E, int Sign>
@@ -82,6 +101,23 @@ void expect_all_radices() {
 TYPED_TEST(FftLanes, ButterfliesAreBitIdenticalToScalarOnes) {
   expect_all_radices<TypeParam, -1>();
   expect_all_radices<TypeParam, +1>();
+}
+
+// The permute-based transposition of W consecutive values in memory
+// (load_lanes, store_lanes) against the element-by-element one.
+TYPED_TEST(FftLanes, ConsecutiveLoadsAndStoresTransposeLikeGathers) {
+  using E = TypeParam;
+  constexpr int W = fft::lane_count<E>;
+  std::mt19937 g(11);
+  complex<E> values[W], stored[W], scattered[W];
+  for (auto& v : values) v = random_value<E>(g);
+  const auto loaded = fft::load_lanes<E>(values);
+  const auto gathered = fft::to_lanes<E>(values);
+  ASSERT_EQ(std::memcmp(&loaded, &gathered, sizeof loaded), 0);
+  fft::store_lanes<E>(loaded, stored);
+  fft::from_lanes<E>(loaded, scattered);
+  ASSERT_EQ(std::memcmp(stored, values, sizeof values), 0);
+  ASSERT_EQ(std::memcmp(scattered, values, sizeof values), 0);
 }
 
 // add and mul of lane expansions, lane by lane, against the scalar ones on

@@ -23,8 +23,12 @@ void parallel_for(unsigned threads, std::uint64_t count, const Body& body) {
 }
 
 // The butterflies of a pass, numbered t = (b L + k) m + i, in groups of
-// lane_count<E> consecutive ones (the last group may be shorter and runs
-// one butterfly at a time, with bit-identical results).
+// lane_count<E> consecutive ones. When m is a multiple of the lane count and
+// the data have unit stride, a group shares b and k and its operands are
+// consecutive in memory (most passes: all but those with m < W). Otherwise
+// the inputs are gathered one by one (the outputs too unless they are
+// consecutive), and a last, shorter group runs one butterfly at a time.
+// All these ways give bit-identical results.
 template <int R, int Sign, class E>
 void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
               strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) {
@@ -32,6 +36,16 @@ void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
   const std::uint64_t count = batch * per_transform;
 #if FFFT_HAVE_LANES
   constexpr int W = lane_count<E>;
+  if (p.m % W == 0 && in.stride == 1 && out.stride == 1) {
+    parallel_for(threads, count / W, [&](std::uint64_t group) {
+      const std::uint64_t t = group * W;
+      const std::uint64_t b = t / per_transform, rest = t % per_transform;
+      stockham_butterfly_consecutive<R, Sign>(p, twiddles, in, out, b, rest / p.m, rest % p.m);
+    });
+    return;
+  }
+  // Groups within one transform, whose outputs are consecutive (m < W).
+  const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
 #else
   constexpr int W = 1;
 #endif
@@ -39,14 +53,20 @@ void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
     std::uint64_t b[W], k[W], i[W];
     const std::uint64_t first = group * W;
     const int lanes = static_cast<int>(std::min<std::uint64_t>(W, count - first));
-    for (int w = 0; w < lanes; ++w) {
-      const std::uint64_t t = first + static_cast<std::uint64_t>(w);
-      b[w] = t / per_transform;
-      const std::uint64_t rest = t % per_transform;
-      k[w] = rest / p.m;
-      i[w] = rest % p.m;
+    // (b, k, i) of the first butterfly, then counted up: one division per group.
+    b[0] = first / per_transform;
+    k[0] = first % per_transform / p.m;
+    i[0] = first % p.m;
+    for (int w = 1; w < lanes; ++w) {
+      b[w] = b[w - 1], k[w] = k[w - 1], i[w] = i[w - 1] + 1;
+      if (i[w] == p.m) i[w] = 0, ++k[w];
+      if (k[w] == p.l) k[w] = 0, ++b[w];
     }
 #if FFFT_HAVE_LANES
+    if (lanes == W && consecutive_output) {
+      stockham_butterfly_lanes<R, Sign, true>(p, twiddles, in, out, b, k, i);
+      return;
+    }
     if (lanes == W) {
       stockham_butterfly_lanes<R, Sign>(p, twiddles, in, out, b, k, i);
       return;

@@ -15,9 +15,14 @@
 
 namespace ffft::fft {
 
-// Lanes per vector: 256 bits of limbs.
+// Lanes per vector: 512 or 256 bits of limbs.
+#if defined(__AVX512F__)
+inline constexpr int lane_bytes = 64;
+#else
+inline constexpr int lane_bytes = 32;
+#endif
 template <class E>
-inline constexpr int lane_count = 32 / static_cast<int>(sizeof(typename E::limb_type));
+inline constexpr int lane_count = lane_bytes / static_cast<int>(sizeof(typename E::limb_type));
 
 template <class E>
 using lane_expansion =
@@ -27,7 +32,7 @@ using lane_expansion =
 // built from scalar arrays (rather than written lane by lane), which GCC
 // compiles to plain loads and stores.
 template <class E>
-complex<lane_expansion<E>> to_lanes(const complex<E> (&v)[lane_count<E>]) {
+FFFT_HD complex<lane_expansion<E>> to_lanes(const complex<E> (&v)[lane_count<E>]) {
   constexpr int W = lane_count<E>;
   using T = typename E::limb_type;
   T re[E::limbs][W], im[E::limbs][W];
@@ -42,7 +47,7 @@ FFFT_UNROLL
 }
 
 template <class E>
-void from_lanes(const complex<lane_expansion<E>>& x, complex<E> (&v)[lane_count<E>]) {
+FFFT_HD void from_lanes(const complex<lane_expansion<E>>& x, complex<E> (&v)[lane_count<E>]) {
   constexpr int W = lane_count<E>;
   using T = typename E::limb_type;
   T re[E::limbs][W], im[E::limbs][W];
@@ -54,8 +59,103 @@ FFFT_UNROLL
   }
 }
 
-// The butterflies (b[w], k[w], i[w]), w < lane_count<E>.
+// W consecutive complex values in memory <-> lanes, without going through
+// scalars: the K = 2N limbs of W values are K whole vectors, where lane w of
+// component c (re limbs, then im limbs) is scalar w K + c. log2(K) rounds
+// of "unzip" (evens of each vector pair, then odds) take the K vectors to
+// that transposed form; the rounds of "zip" undo it. Each round is K
+// two-source permutes (vpermt2ps/pd), against W K scalar moves through
+// the stack, whose narrow stores then stall the wide loads that follow.
+namespace lane_shuffle {
+
+template <class V>
+using index_vector = typename limb::counter_type<V>::type;  // integers of the limb width
+
+template <class V, int W>
+inline index_vector<V> unzip_mask(int parity) {
+  index_vector<V> m{};
+  for (int w = 0; w < W; ++w) m[w] = 2 * w + parity;
+  return m;
+}
+
+template <class V, int W>
+inline index_vector<V> zip_mask(int half) {
+  index_vector<V> m{};
+  for (int w = 0; w < W; ++w) m[w] = (w % 2) * W + half * (W / 2) + w / 2;
+  return m;
+}
+
+}  // namespace lane_shuffle
+
+template <class E>
+FFFT_HD complex<lane_expansion<E>> load_lanes(const complex<E>* source) {
+  using V = typename lane_expansion<E>::limb_type;
+  constexpr int W = lane_count<E>, N = E::limbs, K = 2 * N;
+  const auto even = lane_shuffle::unzip_mask<V, W>(0), odd = lane_shuffle::unzip_mask<V, W>(1);
+  V v[K];
+  std::memcpy(v, source, sizeof v);
+  for (int round = 1; round < K; round *= 2) {
+    V u[K];
+FFFT_UNROLL
+    for (int j = 0; j < K / 2; ++j) {
+      u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
+      u[K / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
+    }
+    std::memcpy(v, u, sizeof v);
+  }
+  complex<lane_expansion<E>> x;
+FFFT_UNROLL
+  for (int l = 0; l < N; ++l) x.re[l] = v[l], x.im[l] = v[N + l];
+  return x;
+}
+
+template <class E>
+FFFT_HD void store_lanes(const complex<lane_expansion<E>>& x, complex<E>* target) {
+  using V = typename lane_expansion<E>::limb_type;
+  constexpr int W = lane_count<E>, N = E::limbs, K = 2 * N;
+  const auto low = lane_shuffle::zip_mask<V, W>(0), high = lane_shuffle::zip_mask<V, W>(1);
+  V v[K];
+FFFT_UNROLL
+  for (int l = 0; l < N; ++l) v[l] = x.re[l], v[N + l] = x.im[l];
+  for (int round = 1; round < K; round *= 2) {
+    V u[K];
+FFFT_UNROLL
+    for (int j = 0; j < K / 2; ++j) {
+      u[2 * j] = __builtin_shuffle(v[j], v[K / 2 + j], low);
+      u[2 * j + 1] = __builtin_shuffle(v[j], v[K / 2 + j], high);
+    }
+    std::memcpy(v, u, sizeof v);
+  }
+  std::memcpy(target, v, sizeof v);
+}
+
+// The butterflies (b, k, i0 + w), w < lane_count<E>, of a pass with m a
+// multiple of the lane count, on unit-stride data: every operand is W
+// consecutive values in memory.
 template <int R, int Sign, class E>
+void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddles,
+                                    strided<const complex<E>> in, strided<complex<E>> out,
+                                    std::uint64_t b, std::uint64_t k, std::uint64_t i0) {
+  using L = lane_expansion<E>;
+  complex<L> x[R];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) x[j] = load_lanes<E>(&in(b, i0 + p.m * (j + R * k)));
+  dft<R, Sign>(x);
+  store_lanes<E>(x[0], &out(b, i0 + p.m * k));
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) {
+    complex<L> w = load_lanes<E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
+    if constexpr (Sign > 0) w = conj(w);
+    store_lanes<E>(mul(x[a], w), &out(b, i0 + p.m * (k + p.l * a)));
+  }
+}
+
+// The butterflies (b[w], k[w], i[w]), w < lane_count<E>, gathered one
+// value at a time. With ConsecutiveOutput, the W butterflies are
+// consecutive ones of one transform (t = k m + i counts up by one), whose
+// outputs i + m (k + L a) = t + m L a are then consecutive in memory for
+// every a, even when their inputs are not (m < W).
+template <int R, int Sign, bool ConsecutiveOutput = false, class E>
 void stockham_butterfly_lanes(const pass_shape& p, pass_twiddles<E> twiddles,
                               strided<const complex<E>> in, strided<complex<E>> out,
                               const std::uint64_t* b, const std::uint64_t* k,
@@ -70,13 +170,19 @@ FFFT_UNROLL
     x[j] = to_lanes<E>(v);
   }
   dft<R, Sign>(x);
-  from_lanes<E>(x[0], v);
-  for (int w = 0; w < W; ++w) out(b[w], i[w] + p.m * k[w]) = v[w];
+  const auto write = [&](int a, const complex<L>& y) {
+    if constexpr (ConsecutiveOutput) {
+      store_lanes<E>(y, &out(b[0], i[0] + p.m * (k[0] + p.l * static_cast<std::uint64_t>(a))));
+    } else {
+      from_lanes<E>(y, v);
+      for (int w = 0; w < W; ++w) out(b[w], i[w] + p.m * (k[w] + p.l * a)) = v[w];
+    }
+  };
+  write(0, x[0]);
 FFFT_UNROLL
   for (int a = 1; a < R; ++a) {
     for (int w = 0; w < W; ++w) v[w] = twiddles.template get<Sign>(p, a, i[w]);
-    from_lanes<E>(mul(x[a], to_lanes<E>(v)), v);
-    for (int w = 0; w < W; ++w) out(b[w], i[w] + p.m * (k[w] + p.l * a)) = v[w];
+    write(a, mul(x[a], to_lanes<E>(v)));
   }
 }
 

@@ -24,7 +24,28 @@ namespace {
 // 2^32 of the computed twiddles and the chirp index.
 constexpr std::uint64_t max_bluestein_length = std::uint64_t{1} << 30;
 
+// The library is compiled for one host instruction set (FFFT_HOST_ISA in
+// cmake/ffft_flags.cmake); on a CPU without it the first lane instruction
+// would kill the process with SIGILL. Say so instead, before any of it runs.
+void require_host_instruction_set() {
+#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__AVX512F__)
+  const bool supported = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                         __builtin_cpu_supports("avx512dq");
+  const char* isa = "AVX-512 (F, VL, DQ)";
+#else
+  const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  const char* isa = "AVX2 and FMA";
+#endif
+  if (!supported)
+    throw std::runtime_error(std::string("ffft: this build runs ") + isa +
+                             " instructions, which this CPU lacks; rebuild with "
+                             "-DFFFT_HOST_ISA=avx2 (or auto) on a machine of this kind");
+#endif
+}
+
 plan_options checked_options(plan_options o) {
+  require_host_instruction_set();
   if (o.length == 0 || o.length > max_length)
     throw std::invalid_argument("ffft: length " + std::to_string(o.length) +
                                 " is out of range; a plan needs 1 <= length <= 2^31");
