@@ -39,16 +39,19 @@ FFFT_HD E from_float(float x) {
 // Correctly rounded to double: for float limbs the pairwise sums
 // limb[0] + limb[1] and limb[2] + limb[3] are exact in double (their spans are
 // under 53 bits for normalized values), so only the last addition rounds.
+// A zero keeps its sign (the sum -0 + 0 would be +0).
 template <class T, int N>
 FFFT_HD double to_double(expansion<T, N> x) {
+  const double leading = static_cast<double>(x[0]);
   if constexpr (std::is_same_v<T, double>) {
-    return x[0];
+    return leading;
   } else if constexpr (N == 2) {
-    return static_cast<double>(x[0]) + static_cast<double>(x[1]);
+    const double sum = leading + static_cast<double>(x[1]);
+    return x[0] == T(0) ? leading : sum;
   } else {
-    const double high = static_cast<double>(x[0]) + static_cast<double>(x[1]);
+    const double high = leading + static_cast<double>(x[1]);
     const double low = static_cast<double>(x[2]) + static_cast<double>(x[3]);
-    return high + low;
+    return x[0] == T(0) ? leading : high + low;
   }
 }
 

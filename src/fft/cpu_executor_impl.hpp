@@ -1,3 +1,9 @@
+// The definitions of cpu_executor's members, instantiated once per format in
+// cpu_executor_<format>.cpp: one translation unit per format, because each
+// instantiates every radix in both directions and three lane paths, and the
+// three compile in parallel (this is the longest compile of the build).
+#pragma once
+
 #include "fft/cpu_executor.hpp"
 
 #include <omp.h>
@@ -8,7 +14,7 @@
 #include "fft/lane_butterfly.hpp"
 
 namespace ffft::fft {
-namespace {
+namespace cpu_detail {
 
 // Every loop runs over a flat index range split statically among the
 // threads: the results do not depend on the thread count, since each
@@ -90,12 +96,13 @@ void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
   }
 }
 
-}  // namespace
+}  // namespace cpu_detail
 
 template <class E>
 void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
                                     strided<const value> in, strided<value> out,
                                     std::uint64_t batch) const {
+  using cpu_detail::run_pass;
   if (sign < 0) run_pass<-1>(threads_, pass, pass_twiddles<E>{twiddles}, in, out, batch);
   else run_pass<+1>(threads_, pass, pass_twiddles<E>{twiddles}, in, out, batch);
 }
@@ -103,7 +110,7 @@ void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const valu
 template <class E>
 void cpu_executor<E>::copy_scaled(const scaling<E>& scale, strided<const value> in,
                                   strided<value> out, std::uint64_t n, std::uint64_t batch) const {
-  parallel_for(threads_, batch * n, [&](std::uint64_t t) {
+  cpu_detail::parallel_for(threads_, batch * n, [&](std::uint64_t t) {
     out(t / n, t % n) = scale.apply(in(t / n, t % n));
   });
 }
@@ -112,7 +119,7 @@ template <class E>
 void cpu_executor<E>::bluestein_input(int sign, const value* chirp, std::uint64_t n,
                                       std::uint64_t padded, strided<const value> in, value* dense,
                                       std::uint64_t batch) const {
-  parallel_for(threads_, batch * padded, [&](std::uint64_t t) {
+  cpu_detail::parallel_for(threads_, batch * padded, [&](std::uint64_t t) {
     const std::uint64_t b = t / padded, k = t % padded;
     dense[t] = sign < 0 ? bluestein_input_element<-1>(chirp, n, in, b, k)
                         : bluestein_input_element<+1>(chirp, n, in, b, k);
@@ -122,7 +129,7 @@ void cpu_executor<E>::bluestein_input(int sign, const value* chirp, std::uint64_
 template <class E>
 void cpu_executor<E>::pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
                                          std::uint64_t batch) const {
-  parallel_for(threads_, batch * padded,
+  cpu_detail::parallel_for(threads_, batch * padded,
                [&](std::uint64_t t) { data[t] = mul(data[t], kernel[t % padded]); });
 }
 
@@ -131,16 +138,12 @@ void cpu_executor<E>::bluestein_output(int sign, const value* chirp, std::uint64
                                        std::uint64_t padded, const scaling<E>& scale,
                                        const value* dense, strided<value> out,
                                        std::uint64_t batch) const {
-  parallel_for(threads_, batch * n, [&](std::uint64_t t) {
+  cpu_detail::parallel_for(threads_, batch * n, [&](std::uint64_t t) {
     const std::uint64_t b = t / n, j = t % n;
     const value c = dense[b * padded + j];
     out(b, j) = sign < 0 ? bluestein_output_element<-1>(chirp, c, j, scale)
                          : bluestein_output_element<+1>(chirp, c, j, scale);
   });
 }
-
-template class cpu_executor<df64>;
-template class cpu_executor<qf128>;
-template class cpu_executor<dd128>;
 
 }  // namespace ffft::fft
