@@ -94,6 +94,7 @@
 #include "ffft/ffft.hpp"
 #include "ffft/plan.hpp"
 #include "tools/run_context.hpp"
+#include "tools/uniform_input.hpp"
 
 #ifndef FFFT_BENCH_BUILD_TYPE
 #define FFFT_BENCH_BUILD_TYPE "unknown"
@@ -101,23 +102,7 @@
 
 namespace {
 
-constexpr std::uint64_t kSeed = 0x0ff7'5eedULL;
 constexpr double kPlannerTimeLimit = 10.0;  // seconds of FFTW_MEASURE / PATIENT per plan
-
-// ---- Input -------------------------------------------------------------------
-// Parts m / 2^24 with m uniform in [-2^24, 2^24): uniform in [-1, 1), exact
-// in float (|m| <= 2^24 has at most 24 significant bits).
-std::vector<std::pair<float, float>> float_input(std::uint64_t n) {
-  std::mt19937_64 rng(kSeed);
-  std::uniform_int_distribution<std::int32_t> m(-(1 << 24), (1 << 24) - 1);
-  std::vector<std::pair<float, float>> x(n);
-  for (auto& v : x) {
-    const float re = std::ldexp(static_cast<float>(m(rng)), -24);
-    const float im = std::ldexp(static_cast<float>(m(rng)), -24);
-    v = {re, im};
-  }
-  return x;
-}
 
 // ---- One benchmark's state ----------------------------------------------------
 // A transform ready to run: buffers allocated, input in place, plan made.
@@ -143,7 +128,7 @@ struct ffft_case final : prepared {
   }
 
   explicit ffft_case(std::uint64_t n) : in(n), out(n), plan(options(n)) {
-    const auto x = float_input(n);
+    const auto x = ffft::tools::uniform_float_input(n);
     for (std::uint64_t j = 0; j < n; ++j)
       in[j] = {ffft::from_float<E>(x[j].first), ffft::from_float<E>(x[j].second)};
   }
@@ -190,7 +175,7 @@ struct fftw_case final : prepared {
     // Plan first: a measuring planner overwrites both arrays.
     plan = Api::plan(static_cast<int>(n), in, out, flags);
     if (plan == nullptr) throw std::runtime_error("FFTW returned no plan");
-    const auto x = float_input(n);
+    const auto x = ffft::tools::uniform_float_input(n);
     for (std::uint64_t j = 0; j < n; ++j) {
       in[j][0] = static_cast<real>(x[j].first);
       in[j][1] = static_cast<real>(x[j].second);

@@ -46,26 +46,11 @@
 #include "ffft/host/wide_float.hpp"
 #include "ffft/plan.hpp"
 #include "tools/run_context.hpp"
+#include "tools/uniform_input.hpp"
 
 namespace {
 
 using quad = __float128;
-
-// The same input as bench/bench_fft.cpp: parts m / 2^24, m uniform in
-// [-2^24, 2^24), so uniform in [-1, 1) and exact in float.
-constexpr std::uint64_t kSeed = 0x0ff7'5eedULL;
-
-std::vector<std::pair<float, float>> float_input(std::uint64_t n) {
-  std::mt19937_64 rng(kSeed);
-  std::uniform_int_distribution<std::int32_t> m(-(1 << 24), (1 << 24) - 1);
-  std::vector<std::pair<float, float>> x(n);
-  for (auto& v : x) {
-    const float re = std::ldexp(static_cast<float>(m(rng)), -24);
-    const float im = std::ldexp(static_cast<float>(m(rng)), -24);
-    v = {re, im};
-  }
-  return x;
-}
 
 // A result as __float128 pairs, and its relative L2 distance to another.
 using quad_vector = std::vector<std::pair<quad, quad>>;
@@ -191,7 +176,7 @@ row measure(std::uint64_t n) {
   const auto start = std::chrono::steady_clock::now();
   row r;
   r.n = n;
-  const auto x = float_input(n);
+  const auto x = ffft::tools::uniform_float_input(n);
   quad_vector xq(n);
   for (std::uint64_t j = 0; j < n; ++j) xq[j] = {quad(x[j].first), quad(x[j].second)};
 
