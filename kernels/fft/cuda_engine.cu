@@ -10,7 +10,10 @@
 
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
+#include "fft/pass_groups.hpp"
 #include "fft/runner.hpp"
+#include "fft/wide_access.cuh"
+#include "ffft/fft/stockham_group.hpp"
 
 namespace ffft::cuda {
 
@@ -25,7 +28,6 @@ bool is_device_pointer(const void* p) {
 
 namespace {
 
-using fft::pass_shape;
 using fft::strided;
 
 constexpr unsigned block_size = 256;
@@ -40,22 +42,53 @@ unsigned grid_for(std::uint64_t count) {
   for (std::uint64_t t = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; t < (count); \
        t += std::uint64_t{gridDim.x} * blockDim.x)
 
-template <int R, int Sign, class E>
-__global__ void stockham_pass_kernel(pass_shape p, fft::pass_twiddles<E> twiddles,
-                                     strided<const complex<E>> in, strided<complex<E>> out,
-                                     std::uint64_t batch) {
-  const std::uint64_t per_transform = p.l * p.m;
-  FFFT_GRID_STRIDE_LOOP(t, batch * per_transform) {
-    const std::uint64_t b = t / per_transform;
-    const std::uint64_t rest = t % per_transform;
-    fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, b, rest / p.m, rest % p.m);
-  }
-}
-
+// The shared memory of a group kernel: two tiles (the passes ping-pong
+// between them, so one barrier per pass suffices) of tile_points<E> values,
+// 64 KiB for every format (an opt-in above the default 48 KiB, which every
+// architecture from sm_70 grants). The widest group is tile_points / 2
+// points, so a tile holds at least two columns: in the last group, whose
+// outputs for consecutive k are M = 1 apart, two columns make the stores
+// 32-byte sector runs even for df64's 16-byte values.
+constexpr std::size_t group_shared_bytes = 64 * 1024;
 template <class E>
-__global__ void copy_scaled_kernel(fft::scaling<E> scale, strided<const complex<E>> in,
-                                   strided<complex<E>> out, std::uint64_t n, std::uint64_t batch) {
-  FFFT_GRID_STRIDE_LOOP(t, batch * n) out(t / n, t % n) = scale.apply(in(t / n, t % n));
+constexpr std::uint32_t tile_points = group_shared_bytes / (2 * sizeof(complex<E>));
+template <class E>
+constexpr std::uint32_t max_group_radix = tile_points<E> / 2;
+constexpr unsigned group_threads = 256;
+
+// A phase on this block: each thread runs its share, then all wait (which
+// also keeps the next tile's loads from overwriting values still being
+// stored). A struct rather than a lambda, so the call is force-inlined.
+struct block_threads {
+  template <class Phase>
+  __device__ __forceinline__ void operator()(const Phase& phase) const {
+    phase(threadIdx.x, blockDim.x);
+    __syncthreads();
+  }
+};
+
+// One group of Stockham passes (stockham_group.hpp) on tiles of `width`
+// columns, one tile per block at a time: load, the passes in shared memory,
+// store (scaled: the normalization rides on the last group's stores).
+template <int Sign, class E>
+__global__ void __launch_bounds__(group_threads)
+    stockham_group_kernel(fft::pass_group g, const complex<E>* twiddles,
+                          strided<const complex<E>> in, strided<complex<E>> out,
+                          std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale,
+                          bool wide_in, bool wide_out) {
+  extern __shared__ uint4 shared_tiles[];
+  complex<E>* const tile_a = reinterpret_cast<complex<E>*>(shared_tiles);
+  complex<E>* const tile_b = tile_a + tile_points<E>;
+  const std::uint64_t tiles = (columns + width - 1) / width;
+  for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    fft::run_tile<Sign, E>(
+        g, twiddles, fft::group_tile{tile * width, width, columns}, tile_a, tile_b, block_threads{},
+        [&](std::uint64_t b, std::uint64_t j) { return load_value(&in(b, j), wide_in); },
+        [&](const complex<E>& v) { return scale.apply(v); },
+        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) {
+          store_value(&out(b, j), v, wide_out);
+        });
+  }
 }
 
 template <int Sign, class E>
@@ -89,38 +122,35 @@ struct device_executor {
   using value = complex<E>;
   cudaStream_t stream;
 
-  template <int R, int Sign>
-  void launch_pass(const pass_shape& p, const value* twiddles, strided<const value> in,
-                   strided<value> out, std::uint64_t batch) const {
-    stockham_pass_kernel<R, Sign, E><<<grid_for(batch * p.l * p.m), block_size, 0, stream>>>(
-        p, fft::pass_twiddles<E>{twiddles}, in, out, batch);
+  // A whole Stockham transform, scaled: one kernel per group of passes.
+  void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
+                strided<const value> in, strided<value> out, value* ws0, value* ws1,
+                std::uint64_t batch) const {
+    fft::run_stockham_groups(*this, sign, program, scale, in, out, ws0, ws1, batch,
+                             max_group_radix<E>);
   }
 
-  template <int Sign>
-  void pass_with_sign(const pass_shape& p, const value* twiddles, strided<const value> in,
-                      strided<value> out, std::uint64_t batch) const {
-    switch (p.radix) {
-      case 2: launch_pass<2, Sign>(p, twiddles, in, out, batch); break;
-      case 3: launch_pass<3, Sign>(p, twiddles, in, out, batch); break;
-      case 4: launch_pass<4, Sign>(p, twiddles, in, out, batch); break;
-      case 5: launch_pass<5, Sign>(p, twiddles, in, out, batch); break;
-      case 7: launch_pass<7, Sign>(p, twiddles, in, out, batch); break;
-      case 8: launch_pass<8, Sign>(p, twiddles, in, out, batch); break;
-      default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
-    }
-    FFFT_CUDA_CHECK(cudaGetLastError());
-  }
-
-  void stockham_pass(int sign, const pass_shape& p, const value* twiddles, strided<const value> in,
-                     strided<value> out, std::uint64_t batch) const {
-    if (sign < 0) pass_with_sign<-1>(p, twiddles, in, out, batch);
-    else pass_with_sign<+1>(p, twiddles, in, out, batch);
-  }
-
-  void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
-                   std::uint64_t n, std::uint64_t batch) const {
-    copy_scaled_kernel<E><<<grid_for(batch * n), block_size, 0, stream>>>(scale, in, out, n, batch);
-    FFFT_CUDA_CHECK(cudaGetLastError());
+  void stockham_group(int sign, const fft::pass_group& g, const value* twiddles,
+                      strided<const value> in, strided<value> out, std::uint64_t batch,
+                      const fft::scaling<E>& scale) const {
+    const std::uint64_t columns = g.columns(batch);
+    const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
+    const std::uint64_t tiles = (columns + width - 1) / width;
+    // Enough threads for the widest pass (radix 2: half the tile's points),
+    // in whole warps.
+    const std::uint64_t wanted = (std::uint64_t{width} * g.radix / 2 + 31) / 32 * 32;
+    const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads));
+    const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
+    const bool wide_in = is_16_byte_aligned(in.data), wide_out = is_16_byte_aligned(out.data);
+    const auto launch = [&](auto kernel) {
+      FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(group_shared_bytes)));
+      kernel<<<grid, threads, group_shared_bytes, stream>>>(g, twiddles, in, out, columns, width,
+                                                            scale, wide_in, wide_out);
+      FFFT_CUDA_CHECK(cudaGetLastError());
+    };
+    if (sign < 0) launch(stockham_group_kernel<-1, E>);
+    else launch(stockham_group_kernel<+1, E>);
   }
 
   void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
@@ -168,7 +198,7 @@ struct fft_engine<E>::state {
   std::uint64_t length;  // of the Stockham transform (the padded one for Bluestein)
   std::uint64_t n;       // of the user's transform
   bool bluestein;
-  std::vector<pass_shape> passes;
+  std::vector<fft::pass_shape> passes;
   std::vector<std::uint64_t> offsets;
   std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel, workspace;
 };

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "fft/program.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
 #include "ffft/fft/stockham_pass.hpp"
@@ -19,7 +20,14 @@ class cpu_executor {
 
   explicit cpu_executor(unsigned threads) : threads_(threads) {}
 
-  // One Stockham pass of every transform; sign -1 forward, +1 inverse.
+  // A whole Stockham transform of every transform, pass by pass, then
+  // scaled; sign -1 forward, +1 inverse. ws0 and ws1 hold n * batch values
+  // each (as many as stockham_buffers() says are used).
+  void stockham(int sign, const stockham_program<E>& program, const scaling<E>& scale,
+                strided<const value> in, strided<value> out, value* ws0, value* ws1,
+                std::uint64_t batch) const;
+
+  // One Stockham pass of every transform.
   void stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
                      strided<const value> in, strided<value> out, std::uint64_t batch) const;
 

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "fft/lane_butterfly.hpp"
+#include "fft/runner.hpp"
 
 namespace ffft::fft {
 namespace cpu_detail {
@@ -97,6 +98,14 @@ void run_pass(unsigned threads, const pass_shape& p, pass_twiddles<E> twiddles,
 }
 
 }  // namespace cpu_detail
+
+template <class E>
+void cpu_executor<E>::stockham(int sign, const stockham_program<E>& program,
+                               const scaling<E>& scale, strided<const value> in,
+                               strided<value> out, value* ws0, value* ws1,
+                               std::uint64_t batch) const {
+  run_stockham_passes(*this, sign, program, scale, in, out, ws0, ws1, batch);
+}
 
 template <class E>
 void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const value* twiddles,

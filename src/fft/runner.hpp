@@ -1,60 +1,36 @@
 // The order of the steps of a transform and the buffers they go through,
-// written once over any executor with the primitives of cpu_executor (the
-// CUDA executor has the same ones over device memory).
+// written once over any executor. An executor has the primitives of
+// cpu_executor: a whole Stockham transform (stockham), and the element-wise
+// steps of Bluestein's algorithm. The CPU runs the Stockham passes one by
+// one (run_stockham_passes); the CUDA executor runs them in groups.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "ffft/complex.hpp"
+#include "fft/pass_groups.hpp"
+#include "fft/program.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
-#include "ffft/fft/stockham_pass.hpp"
 
 namespace ffft::fft {
 
-// A Stockham transform as an executor sees it: the passes, and the twiddle
-// arrays in the executor's memory.
 template <class E>
-struct stockham_program {
-  std::uint64_t n;
-  const std::vector<pass_shape>* passes;
-  const std::vector<std::uint64_t>* offsets;
-  const complex<E>* twiddles;
-};
-
-template <class E>
-struct bluestein_program {
-  std::uint64_t n;
-  std::uint64_t padded;
-  stockham_program<E> padded_fft;
-  const complex<E>* chirp;
-  const complex<E>* kernel;
-};
-
-template <class C>
-strided<C> dense(C* data, std::uint64_t n) {
-  return {data, 1, static_cast<std::int64_t>(n)};
+scaling<E> no_scaling() {
+  return scaling<E>{scaling<E>::kind::none, 0, {}, {}};
 }
 
-template <class C>
-strided<const C> as_const(strided<C> s) {
-  return {s.data, s.stride, s.distance};
-}
-
-// Workspace buffers (of n * batch values each) run_stockham needs: pass j
-// writes to buffer j mod 2 except the last, which writes to out.
-inline int stockham_buffers(std::size_t passes) { return passes >= 3 ? 2 : passes == 2 ? 1 : 0; }
-
-// The passes from in to out, unnormalized. in == out works: the first pass
-// reads all of in before the last one writes out (with one pass, each
-// butterfly reads its inputs before writing the same places).
+// The passes from in to out one by one, with ex.stockham_pass, then the
+// scaling with ex.copy_scaled. in == out works: the first pass reads all of
+// in before the last one writes out (with one pass, each butterfly reads its
+// inputs before writing the same places).
 template <class E, class Executor>
-void run_stockham(const Executor& ex, int sign, const stockham_program<E>& program,
-                  strided<const complex<E>> in, strided<complex<E>> out, complex<E>* ws0,
-                  complex<E>* ws1, std::uint64_t batch) {
+void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>& program,
+                         const scaling<E>& scale, strided<const complex<E>> in,
+                         strided<complex<E>> out, complex<E>* ws0, complex<E>* ws1,
+                         std::uint64_t batch) {
   const std::vector<pass_shape>& passes = *program.passes;
   if (passes.empty()) {  // n == 1
-    ex.copy_scaled(scaling<E>{scaling<E>::kind::none, 0, {}, {}}, in, out, 1, batch);
+    ex.copy_scaled(scale, in, out, 1, batch);
     return;
   }
   strided<const complex<E>> source = in;
@@ -63,6 +39,28 @@ void run_stockham(const Executor& ex, int sign, const stockham_program<E>& progr
         j + 1 == passes.size() ? out : dense(j % 2 == 0 ? ws0 : ws1, program.n);
     ex.stockham_pass(sign, passes[j], program.twiddles + (*program.offsets)[j], source, target,
                      batch);
+    source = as_const(target);
+  }
+  if (scale.how != scaling<E>::kind::none) ex.copy_scaled(scale, as_const(out), out, program.n, batch);
+}
+
+// The passes from in to out in groups of at most max_radix points
+// (pass_groups.hpp), with ex.stockham_group(sign, group, twiddles, in, out,
+// batch, scale); the last group's stores are scaled. in == out works: with
+// one group, each tile reads whole transforms before writing them back;
+// with more, the first group writes to the workspace.
+template <class E, class Executor>
+void run_stockham_groups(const Executor& ex, int sign, const stockham_program<E>& program,
+                         const scaling<E>& scale, strided<const complex<E>> in,
+                         strided<complex<E>> out, complex<E>* ws0, complex<E>* ws1,
+                         std::uint64_t batch, std::uint32_t max_radix) {
+  const std::vector<pass_group> groups = group_passes(*program.passes, *program.offsets, max_radix);
+  strided<const complex<E>> source = in;
+  for (std::size_t j = 0; j < groups.size(); ++j) {
+    const bool last = j + 1 == groups.size();
+    const strided<complex<E>> target = last ? out : dense(j % 2 == 0 ? ws0 : ws1, program.n);
+    ex.stockham_group(sign, groups[j], program.twiddles, source, target, batch,
+                      last ? scale : no_scaling<E>());
     source = as_const(target);
   }
 }
@@ -80,11 +78,11 @@ void run_bluestein(const Executor& ex, int sign, const bluestein_program<E>& pro
                    std::uint64_t batch) {
   const std::uint64_t padded = program.padded;
   ex.bluestein_input(sign, program.chirp, program.n, padded, in, a, batch);
-  run_stockham(ex, -1, program.padded_fft, as_const(dense(a, padded)), dense(a, padded), ws0, ws1,
-               batch);
+  ex.stockham(-1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
+              ws0, ws1, batch);
   ex.pointwise_multiply(program.kernel, padded, a, batch);
-  run_stockham(ex, +1, program.padded_fft, as_const(dense(a, padded)), dense(a, padded), ws0, ws1,
-               batch);
+  ex.stockham(+1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
+              ws0, ws1, batch);
   ex.bluestein_output(sign, program.chirp, program.n, padded, scale, a, out, batch);
 }
 
@@ -111,9 +109,7 @@ void run_transform(const Executor& ex, int sign, const scaling<E>& scale,
   }
   const std::uint64_t chunk = stockham->n * batch;
   complex<E>* ws1 = workspace + (stockham_buffers(stockham->passes->size()) >= 2 ? chunk : 0);
-  run_stockham(ex, sign, *stockham, in, out, workspace, ws1, batch);
-  if (scale.how != scaling<E>::kind::none)
-    ex.copy_scaled(scale, as_const(out), out, stockham->n, batch);
+  ex.stockham(sign, *stockham, scale, in, out, workspace, ws1, batch);
 }
 
 }  // namespace ffft::fft

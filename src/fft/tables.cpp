@@ -75,10 +75,9 @@ bluestein_tables<E> make_bluestein_tables(std::uint64_t n, twiddle_mode mode, un
   const stockham_program<E> program{t.padded, &t.padded_fft.passes, &t.padded_fft.offsets,
                                     t.padded_fft.twiddles.data()};
   std::vector<complex<E>> ws0(t.padded), ws1(t.padded);
-  run_stockham(ex, -1, program, as_const(dense(kernel.data(), t.padded)),
-               dense(kernel.data(), t.padded), ws0.data(), ws1.data(), 1);
-  ex.copy_scaled(reciprocal_scaling<E>(t.padded, 1), as_const(dense(kernel.data(), t.padded)),
-                 dense(kernel.data(), t.padded), t.padded, 1);
+  ex.stockham(-1, program, reciprocal_scaling<E>(t.padded, 1),
+              as_const(dense(kernel.data(), t.padded)), dense(kernel.data(), t.padded),
+              ws0.data(), ws1.data(), 1);
   t.kernel = std::move(kernel);
   return t;
 }

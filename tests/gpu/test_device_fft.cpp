@@ -42,7 +42,9 @@ struct case_description {
   twiddle_mode twiddles;
 };
 
-// Sizes covering every radix, mixed radices, one pass, and Bluestein.
+// Sizes covering every radix, mixed radices, one pass, one and several
+// groups of passes in shared memory, batches that leave a tile part empty,
+// and Bluestein.
 const case_description cases[] = {
     {1, 3, {}, {}, normalization::backward, twiddle_mode::table},
     {8, 1, {}, {}, normalization::backward, twiddle_mode::table},
@@ -51,6 +53,9 @@ const case_description cases[] = {
     {343, 2, {2, 700}, {3, 1}, normalization::backward, twiddle_mode::table},
     {97, 3, {1, 100}, {1, 0}, normalization::ortho, twiddle_mode::computed},
     {1 << 16, 1, {}, {}, normalization::backward, twiddle_mode::table},
+    {1 << 20, 2, {}, {}, normalization::ortho, twiddle_mode::computed},
+    {59049, 3, {}, {2, 0}, normalization::backward, twiddle_mode::table},
+    {24, 1001, {}, {}, normalization::backward, twiddle_mode::table},
     {100003, 1, {}, {}, normalization::backward, twiddle_mode::table},
 };
 
@@ -117,7 +122,7 @@ TYPED_TEST(DeviceFft, BitIdenticalToTheCpuExecutor) {
 
 TYPED_TEST(DeviceFft, InPlaceOnTheDeviceMatchesTheCpu) {
   using E = TypeParam;
-  for (std::uint64_t n : {64u, 120u, 101u}) {
+  for (std::uint64_t n : {64u, 120u, 101u, 1u << 16}) {
     plan_options o;
     o.length = n;
     o.batch = 2;
@@ -131,6 +136,33 @@ TYPED_TEST(DeviceFft, InPlaceOnTheDeviceMatchesTheCpu) {
     gpu.forward(actual.data(), actual.data());
     expect_identical(actual, expected, "in place", n);
   }
+}
+
+// Device memory that is aligned for the format's limbs but not to 16 bytes:
+// the kernels must fall back from 16-byte accesses to per-limb ones.
+TYPED_TEST(DeviceFft, DeviceMemoryNotAlignedTo16BytesMatchesTheCpu) {
+  using E = TypeParam;
+  const std::uint64_t n = 4096;
+  plan_options o;
+  o.length = n;
+  o.backend = backend::cpu;
+  plan<E> cpu(o);
+  o.backend = backend::cuda;
+  plan<E> gpu(o);
+  const values<E> x = random_values<E>(n, 5);
+  values<E> expected(n), actual(n);
+  cpu.forward(x.data(), expected.data());
+  const std::size_t bytes = n * sizeof(complex<E>);
+  unsigned char* device = nullptr;
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device), 2 * bytes + 32), cudaSuccess);
+  static_assert(alignof(complex<E>) <= 8);
+  auto* in = reinterpret_cast<complex<E>*>(device + 8);
+  auto* out = reinterpret_cast<complex<E>*>(device + bytes + 24);
+  ASSERT_EQ(cudaMemcpy(in, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  gpu.forward(in, out);
+  ASSERT_EQ(cudaMemcpy(actual.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(device);
+  expect_identical(actual, expected, "unaligned device memory", n);
 }
 
 }  // namespace

@@ -1,0 +1,230 @@
+// Several consecutive Stockham passes done on a tile held in fast memory
+// (shared memory on the GPU), so the data cross slow memory once per group
+// rather than once per pass. Written once for host and device: the CUDA
+// kernel runs these phases with a barrier between them, and a host test runs
+// them thread by thread to check them against the pass-by-pass executor.
+//
+// Why a group closes over columns (stockham_pass.hpp for the notation): take
+// passes with radices r_1 .. r_s, R = r_1 ... r_s, starting at L (the first
+// pass's l) and ending at M (the last pass's m), so n = L R M. For a column
+// (b, k, i), k < L and i < M, the group reads the R values
+//   x_j = in(b, i + M (j + R k)),  j < R,
+// and writes the R values
+//   out(b, i + M (k + L A)),  A < R,
+// touching nothing else. Between, it is a Stockham transform of length R on
+// the column's own sequence: the local pass (r, l', m') at local index s < m'
+// is the global pass (r, L l', M m') at i' = i + M s, so its twiddles are the
+// global pass's entries at i + M s. With the same butterflies on the same
+// values and twiddles in the same order, the results are bit-identical to
+// running the passes one by one.
+#pragma once
+
+#include <cstdint>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/butterflies.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+namespace ffft::fft {
+
+// A group's passes on a tile of at most 4096 points: at most 12 (radix 2).
+inline constexpr int max_group_passes = 12;
+
+struct local_pass {
+  int radix;                     // r
+  std::uint32_t l;               // l': product of the radices before it in the group
+  std::uint32_t m;               // m' = R / (l' r)
+  std::uint64_t twiddle_offset;  // of the global pass's array in the plan's twiddles
+};
+
+struct pass_group {
+  std::uint64_t l;       // L: the group's first pass's l
+  std::uint64_t m;       // M: the group's last pass's m
+  std::uint32_t radix;   // R: the product of its radices (1 for an empty group, n = 1)
+  int count;             // passes
+  local_pass passes[max_group_passes];
+
+  // Columns (b, k, i) of `batch` transforms, numbered g = (b L + k) M + i.
+  FFFT_HD std::uint64_t columns(std::uint64_t batch) const { return batch * l * m; }
+
+  // The global pass a local pass is.
+  FFFT_HD pass_shape global(const local_pass& p) const { return {p.radix, l * p.l, m * p.m}; }
+};
+
+// A tile: the columns [first, first + width) of a group, the last tile
+// possibly cut short at `columns`. In fast memory the column c's local
+// element q is at tile[c + width q].
+struct group_tile {
+  std::uint64_t first;
+  std::uint32_t width;
+  std::uint64_t columns;
+
+  struct column {
+    std::uint64_t b, k, i;
+  };
+  FFFT_HD column at(const pass_group& g, std::uint32_t c) const {
+    const std::uint64_t n = first + c;
+    return {n / (g.l * g.m), n / g.m % g.l, n % g.m};
+  }
+  FFFT_HD bool holds(std::uint32_t c) const { return first + c < columns; }
+};
+
+// Which of a tile's R x width entries thread `thread` of `threads` moves:
+// e = thread, thread + threads, ..., split into (column, element) so that
+// consecutive threads touch consecutive addresses in slow memory. Along the
+// column index when it runs through consecutive i (M > 1), or through
+// consecutive k with M = 1 and L > 1 (outputs, whose k step is M); along the
+// element index when a column's elements are consecutive (M = 1: inputs;
+// and outputs when also L = 1, where columns are whole transforms).
+struct tile_entry {
+  std::uint32_t c, q;
+};
+FFFT_HD tile_entry entry_of(std::uint32_t e, std::uint32_t width, std::uint32_t radix,
+                            bool elements_consecutive) {
+  if (elements_consecutive) return {e / radix, e % radix};
+  return {e % width, e / width};
+}
+
+// Phase 1: the tile's inputs from slow memory, read(b, j) returning element
+// j of transform b. Columns past the end are zero-filled so no later phase
+// computes on uninitialized memory.
+template <class E, class Read>
+FFFT_HD void load_tile(const pass_group& g, const group_tile& t, complex<E>* tile,
+                       std::uint32_t thread, std::uint32_t threads, const Read& read) {
+  const std::uint32_t entries = t.width * g.radix;
+  for (std::uint32_t e = thread; e < entries; e += threads) {
+    const tile_entry x = entry_of(e, t.width, g.radix, g.m == 1);
+    complex<E> v{};
+    if (t.holds(x.c)) {
+      const group_tile::column col = t.at(g, x.c);
+      v = read(col.b, col.i + g.m * (x.q + std::uint64_t{g.radix} * col.k));
+    }
+    tile[x.c + t.width * x.q] = v;
+  }
+}
+
+// Butterflies of the local pass p: (width R / r) of them, numbered
+// beta = c + width (s + m' k').
+FFFT_HD std::uint32_t tile_butterflies(const local_pass& p, const group_tile& t) {
+  return t.width * (p.l * p.m);
+}
+
+// Phase 2, once per local pass (a barrier before and after): butterfly beta
+// from src to dst.
+template <int R, int Sign, class E>
+FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const complex<E>* twiddles,
+                            const group_tile& t, const complex<E>* src, complex<E>* dst,
+                            std::uint32_t beta) {
+  const std::uint32_t c = beta % t.width;
+  const std::uint32_t s = beta / t.width % p.m;
+  const std::uint32_t k = beta / t.width / p.m;
+  const auto at = [&](std::uint32_t q) { return c + t.width * q; };
+  complex<E> x[R];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) x[j] = src[at(s + p.m * (j + R * k))];
+  dft<R, Sign>(x);
+  dst[at(s + p.m * k)] = x[0];
+  // The twiddle index i + M s of the global pass (for a column past the
+  // end, i is still in range, so the read is too).
+  const pass_shape global = g.global(p);
+  const std::uint64_t i = (t.first + c) % g.m + g.m * s;
+  const pass_twiddles<E> w{twiddles + p.twiddle_offset};
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = mul(x[a], w.template get<Sign>(global, a, i));
+}
+
+// Phase 2 for a runtime radix.
+template <int Sign, class E>
+FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const complex<E>* twiddles,
+                            const group_tile& t, const complex<E>* src, complex<E>* dst,
+                            std::uint32_t beta) {
+  switch (p.radix) {
+    case 2: return tile_butterfly<2, Sign>(g, p, twiddles, t, src, dst, beta);
+    case 3: return tile_butterfly<3, Sign>(g, p, twiddles, t, src, dst, beta);
+    case 4: return tile_butterfly<4, Sign>(g, p, twiddles, t, src, dst, beta);
+    case 5: return tile_butterfly<5, Sign>(g, p, twiddles, t, src, dst, beta);
+    case 7: return tile_butterfly<7, Sign>(g, p, twiddles, t, src, dst, beta);
+    case 8: return tile_butterfly<8, Sign>(g, p, twiddles, t, src, dst, beta);
+    default: return;  // group_passes() only builds groups of these radices
+  }
+}
+
+// Phase 3: the tile's outputs to slow memory, write(b, j, value) storing
+// element j of transform b, each value passed through finish() (the
+// normalization, after the last group) on the way.
+template <class E, class Finish, class Write>
+FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<E>* tile,
+                        std::uint32_t thread, std::uint32_t threads, const Finish& finish,
+                        const Write& write) {
+  const std::uint32_t entries = t.width * g.radix;
+  for (std::uint32_t e = thread; e < entries; e += threads) {
+    const tile_entry x = entry_of(e, t.width, g.radix, g.m == 1 && g.l == 1);
+    if (!t.holds(x.c)) continue;
+    const group_tile::column col = t.at(g, x.c);
+    write(col.b, col.i + g.m * (col.k + g.l * x.q), finish(tile[x.c + t.width * x.q]));
+  }
+}
+
+// The phases as function objects with force-inlined calls (a lambda's call
+// operator may be outlined by nvcc, which for qf128 put the butterflies'
+// operands on the stack).
+template <class E, class Read>
+struct load_phase {
+  const pass_group& g;
+  const group_tile& t;
+  complex<E>* tile;
+  const Read& read;
+  FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
+    load_tile<E>(g, t, tile, thread, count, read);
+  }
+};
+
+template <int Sign, class E>
+struct butterfly_phase {
+  const pass_group& g;
+  const local_pass& p;
+  const complex<E>* twiddles;
+  const group_tile& t;
+  const complex<E>* src;
+  complex<E>* dst;
+  FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
+    const std::uint32_t butterflies = tile_butterflies(p, t);
+    for (std::uint32_t beta = thread; beta < butterflies; beta += count)
+      tile_butterfly<Sign>(g, p, twiddles, t, src, dst, beta);
+  }
+};
+
+template <class E, class Finish, class Write>
+struct store_phase {
+  const pass_group& g;
+  const group_tile& t;
+  const complex<E>* tile;
+  const Finish& finish;
+  const Write& write;
+  FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
+    store_tile<E>(g, t, tile, thread, count, finish, write);
+  }
+};
+
+// A whole tile, given how a block's threads run a phase: threads(phase)
+// calls phase(thread, count) for every thread of the block and returns when
+// all are done (a CUDA block: each thread calls it for itself, then a
+// barrier; a host emulation: a loop). Two tiles of width R values each:
+// the passes ping-pong between them.
+template <int Sign, class E, class Threads, class Read, class Finish, class Write>
+FFFT_HD void run_tile(const pass_group& g, const complex<E>* twiddles, const group_tile& t,
+                      complex<E>* tile_a, complex<E>* tile_b, const Threads& threads,
+                      const Read& read, const Finish& finish, const Write& write) {
+  threads(load_phase<E, Read>{g, t, tile_a, read});
+  complex<E>* src = tile_a;
+  complex<E>* dst = tile_b;
+  for (int j = 0; j < g.count; ++j) {
+    threads(butterfly_phase<Sign, E>{g, g.passes[j], twiddles, t, src, dst});
+    complex<E>* const done = dst;
+    dst = src;
+    src = done;
+  }
+  threads(store_phase<E, Finish, Write>{g, t, src, finish, write});
+}
+
+}  // namespace ffft::fft

@@ -1,0 +1,56 @@
+// How an executor with a fast memory of `tile_points` values per worker
+// (a CUDA block's shared memory) groups the Stockham passes
+// (stockham_group.hpp): consecutive passes while the product of their
+// radices fits, fewest groups first. Greedy is optimal here: any grouping
+// into g groups can be shifted so its first group is the longest prefix that
+// fits, without adding groups.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "ffft/fft/stockham_group.hpp"
+
+namespace ffft::fft {
+
+// max_radix bounds each group's product of radices (at least 8). offsets are
+// the passes' twiddle array offsets (stockham_tables::offsets).
+inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passes,
+                                            const std::vector<std::uint64_t>& offsets,
+                                            std::uint32_t max_radix) {
+  if (max_radix < 8) throw std::logic_error("ffft: group_passes needs room for a radix-8 pass");
+  std::vector<pass_group> groups;
+  if (passes.empty()) {  // n = 1: one empty group copies (and scales)
+    groups.push_back(pass_group{1, 1, 1, 0, {}});
+    return groups;
+  }
+  for (std::size_t first = 0; first < passes.size();) {
+    std::size_t end = first;
+    std::uint64_t radix = 1;
+    while (end < passes.size() && end - first < max_group_passes &&
+           radix * static_cast<std::uint64_t>(passes[end].radix) <= max_radix)
+      radix *= static_cast<std::uint64_t>(passes[end++].radix);
+    pass_group g{passes[first].l, passes[end - 1].m, static_cast<std::uint32_t>(radix),
+                 static_cast<int>(end - first), {}};
+    std::uint32_t l = 1;
+    for (std::size_t j = first; j < end; ++j) {
+      const auto r = static_cast<std::uint32_t>(passes[j].radix);
+      g.passes[j - first] = local_pass{passes[j].radix, l, g.radix / (l * r), offsets[j]};
+      l *= r;
+    }
+    groups.push_back(g);
+    first = end;
+  }
+  return groups;
+}
+
+// Columns per tile for a group on tiles of tile_points values: as many whole
+// columns as fit, but no more than there are.
+inline std::uint32_t tile_width(const pass_group& g, std::uint32_t tile_points,
+                                std::uint64_t columns) {
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(tile_points / g.radix, columns));
+}
+
+}  // namespace ffft::fft

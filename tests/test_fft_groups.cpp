@@ -1,0 +1,257 @@
+// The CUDA executor's grouped passes (stockham_group.hpp, pass_groups.hpp),
+// checked without a GPU: a host executor runs the very phase functions the
+// kernel runs, one emulated thread after another between the barriers, on
+// tiles of the same shape, and must give results bit-identical to the CPU
+// executor's pass-by-pass transform. This proves the index arithmetic of
+// tiles, columns, local passes and twiddles (the part a GPU run could only
+// show as wrong numbers); what it cannot show (races, the 16-byte accesses,
+// launch limits) is for tests/gpu and compute-sanitizer.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+#include "fft/cpu_executor.hpp"
+#include "fft/normalization.hpp"
+#include "fft/pass_groups.hpp"
+#include "fft/runner.hpp"
+#include "fft/tables.hpp"
+#include "ffft/fft/schedule.hpp"
+#include "fft_reference.hpp"
+#include "twiddle_formats.hpp"
+
+namespace {
+
+using namespace ffft;
+using fft::pass_group;
+using fft::strided;
+
+// The executor of cuda_engine.cu with each block emulated on the host: the
+// same run_stockham_groups, run_tile and tile widths; threads run in turn,
+// each phase to completion, which is what __syncthreads guarantees.
+template <class E>
+struct emulated_block_executor {
+  using value = complex<E>;
+  std::uint32_t tile_points;
+  std::uint32_t threads;
+  fft::cpu_executor<E> cpu{1};
+
+  void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
+                strided<const value> in, strided<value> out, value* ws0, value* ws1,
+                std::uint64_t batch) const {
+    fft::run_stockham_groups(*this, sign, program, scale, in, out, ws0, ws1, batch,
+                             tile_points / 2);
+  }
+
+  void stockham_group(int sign, const pass_group& g, const value* twiddles,
+                      strided<const value> in, strided<value> out, std::uint64_t batch,
+                      const fft::scaling<E>& scale) const {
+    const std::uint64_t columns = g.columns(batch);
+    const std::uint32_t width = fft::tile_width(g, tile_points, columns);
+    // Fresh tiles of NaN: a phase that read an entry no earlier phase wrote
+    // would show in the results.
+    const value nan{from_double<E>(std::nan("")), from_double<E>(std::nan(""))};
+    std::vector<value> a(tile_points, nan), b(tile_points, nan);
+    const auto block_threads = [&](const auto& phase) {
+      for (std::uint32_t t = 0; t < threads; ++t) phase(t, threads);
+    };
+    const auto read = [&](std::uint64_t bi, std::uint64_t j) { return in(bi, j); };
+    const auto finish = [&](const value& v) { return scale.apply(v); };
+    const auto write = [&](std::uint64_t bi, std::uint64_t j, const value& v) { out(bi, j) = v; };
+    for (std::uint64_t first = 0; first < columns; first += width) {
+      const fft::group_tile t{first, width, columns};
+      if (sign < 0)
+        fft::run_tile<-1, E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write);
+      else
+        fft::run_tile<+1, E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write);
+    }
+  }
+
+  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                       strided<const value> in, value* dense, std::uint64_t batch) const {
+    cpu.bluestein_input(sign, chirp, n, padded, in, dense, batch);
+  }
+  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                          std::uint64_t batch) const {
+    cpu.pointwise_multiply(kernel, padded, data, batch);
+  }
+  void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                        const fft::scaling<E>& scale, const value* dense, strided<value> out,
+                        std::uint64_t batch) const {
+    cpu.bluestein_output(sign, chirp, n, padded, scale, dense, out, batch);
+  }
+};
+
+// A plan's tables, and run_transform over any executor.
+template <class E>
+struct transform_tables {
+  std::uint64_t n;
+  bool bluestein = !fft::is_7_smooth(n);
+  fft::stockham_tables<E> stockham;
+  fft::bluestein_tables<E> chirp;
+
+  explicit transform_tables(std::uint64_t length) : n(length) {
+    if (bluestein) chirp = fft::make_bluestein_tables<E>(n, twiddle_mode::table, 1);
+    else stockham = fft::make_stockham_tables<E>(n, twiddle_mode::table, 1);
+  }
+
+  const fft::stockham_tables<E>& passes() const { return bluestein ? chirp.padded_fft : stockham; }
+
+  template <class Executor>
+  void run(const Executor& ex, int sign, const fft::scaling<E>& scale,
+           strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) const {
+    const fft::stockham_tables<E>& t = passes();
+    const fft::stockham_program<E> program{t.n, &t.passes, &t.offsets, t.twiddles.data()};
+    std::vector<complex<E>> workspace(
+        static_cast<std::size_t>(fft::workspace_buffers(t.passes.size(), bluestein)) * t.n * batch);
+    if (bluestein) {
+      const fft::bluestein_program<E> b{n, t.n, program, chirp.chirp.data(), chirp.kernel.data()};
+      fft::run_transform<E>(ex, sign, scale, nullptr, &b, in, out, workspace.data(), batch);
+    } else {
+      fft::run_transform<E>(ex, sign, scale, &program, nullptr, in, out, workspace.data(), batch);
+    }
+  }
+};
+
+template <class E>
+void expect_bit_identical(const std::vector<complex<E>>& got, const std::vector<complex<E>>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t j = 0; j < want.size(); ++j)
+    ASSERT_EQ(std::memcmp(&got[j], &want[j], sizeof(complex<E>)), 0) << "element " << j;
+}
+
+struct group_case {
+  std::uint64_t n;
+  std::uint64_t batch;
+  std::int64_t in_stride, in_distance, out_stride, out_distance;
+  std::uint32_t tile_points, threads;
+};
+
+// Tiles of 64 points (groups of at most 32) split every length above 32
+// into several groups, tiles of 2048 are the df64 kernel's; thread counts
+// below and above a tile's butterfly count, and batches whose columns do
+// not fill the last tile.
+const group_case cases[] = {
+    {1, 5, 1, 1, 1, 1, 64, 32},
+    {2, 3, 1, 2, 1, 2, 64, 32},
+    {8, 1, 1, 8, 1, 8, 2048, 256},
+    {12, 7, 1, 12, 1, 12, 64, 7},
+    {64, 3, 1, 64, 1, 64, 64, 32},
+    {343, 2, 2, 700, 3, 1, 64, 32},
+    {2 * 3 * 4 * 5 * 7 * 8, 2, 1, 6720, 1, 6720, 64, 13},
+    {2 * 3 * 4 * 5 * 7 * 8, 3, 1, 6720, 1, 6720, 2048, 256},
+    {4096, 1, 1, 4096, 1, 4096, 64, 32},
+    {1 << 14, 2, 1, 1 << 14, 2, 1, 2048, 256},
+    {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 1024, 128},
+    {3 * 3 * 3 * 3 * 3 * 3 * 3 * 3, 2, 1, 6561, 1, 6561, 1024, 256},
+    {97, 3, 1, 100, 1, 97, 64, 32},
+    {1009, 1, 1, 1009, 1, 1009, 2048, 256},
+};
+
+template <class E>
+class FftGroups : public ::testing::Test {};
+TYPED_TEST_SUITE(FftGroups, ffft::testing::twiddle_formats, ffft::testing::format_names);
+
+TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
+  using E = TypeParam;
+  for (const group_case& c : cases) {
+    const transform_tables<E> tables(c.n);
+    const auto span = [&](std::int64_t stride, std::int64_t distance) {
+      return static_cast<std::size_t>(1 + (c.n - 1) * stride + (c.batch - 1) * distance);
+    };
+    const std::vector<complex<E>> x =
+        ffft::testing::random_values<E>(span(c.in_stride, c.in_distance), c.n + c.batch);
+    const strided<const complex<E>> in{x.data(), c.in_stride, c.in_distance};
+    const emulated_block_executor<E> blocks{c.tile_points, c.threads};
+    const fft::cpu_executor<E> cpu(1);
+    for (int sign : {-1, +1}) {
+      for (normalization norm : {normalization::backward, normalization::ortho}) {
+        SCOPED_TRACE(::testing::Message() << "n " << c.n << ", batch " << c.batch << ", sign "
+                                          << sign << ", tile " << c.tile_points << ", norm "
+                                          << static_cast<int>(norm));
+        const fft::scaling<E> scale = fft::normalization_scaling<E>(
+            c.n, norm, sign < 0 ? direction::forward : direction::inverse);
+        // Gaps in a strided output must survive: both start from the same fill.
+        const std::size_t out_span = span(c.out_stride, c.out_distance);
+        std::vector<complex<E>> want(out_span, x[0]), got(out_span, x[0]);
+        tables.run(cpu, sign, scale, in, {want.data(), c.out_stride, c.out_distance}, c.batch);
+        tables.run(blocks, sign, scale, in, {got.data(), c.out_stride, c.out_distance}, c.batch);
+        expect_bit_identical(got, want);
+      }
+    }
+  }
+}
+
+TYPED_TEST(FftGroups, InPlaceMatchesOutOfPlace) {
+  using E = TypeParam;
+  for (std::uint64_t n : {std::uint64_t{64}, std::uint64_t{2048}, std::uint64_t{1} << 13}) {
+    SCOPED_TRACE(::testing::Message() << "n " << n);
+    const transform_tables<E> tables(n);
+    const std::uint64_t batch = 3;
+    const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n);
+    const auto layout = static_cast<std::int64_t>(n);
+    const emulated_block_executor<E> blocks{2048, 256};
+    std::vector<complex<E>> out(n * batch), in_place = x;
+    tables.run(blocks, -1, fft::no_scaling<E>(), {x.data(), 1, layout}, {out.data(), 1, layout}, batch);
+    tables.run(blocks, -1, fft::no_scaling<E>(), {in_place.data(), 1, layout},
+               {in_place.data(), 1, layout}, batch);
+    expect_bit_identical(in_place, out);
+  }
+}
+
+// Every 7-smooth length up to 2^16 and some large ones: the groups cover the
+// passes in order, each within the bound, each as long as the bound allows
+// (so the fewest groups), and each local pass is the global pass it stands for.
+TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
+  std::vector<std::uint64_t> lengths;
+  for (std::uint64_t n = 1; n <= (1u << 16); ++n)
+    if (fft::is_7_smooth(n)) lengths.push_back(n);
+  for (std::uint64_t n : {std::uint64_t{1} << 20, std::uint64_t{1} << 24, std::uint64_t{1} << 27,
+                          std::uint64_t{59049} * 7 * 7 * 5})
+    lengths.push_back(n);
+  for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u}) {
+    for (std::uint64_t n : lengths) {
+      SCOPED_TRACE(::testing::Message() << "n " << n << ", max radix " << max_radix);
+      const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+      std::vector<std::uint64_t> offsets(passes.size());
+      std::iota(offsets.begin(), offsets.end(), 100);
+      const std::vector<pass_group> groups = fft::group_passes(passes, offsets, max_radix);
+      ASSERT_FALSE(groups.empty());
+      if (passes.empty()) {
+        EXPECT_EQ(groups.size(), 1u);
+        EXPECT_EQ(groups[0].count, 0);
+        EXPECT_EQ(groups[0].radix, 1u);
+        continue;
+      }
+      std::size_t next = 0;
+      std::uint64_t product = 1;
+      for (std::size_t j = 0; j < groups.size(); ++j) {
+        const pass_group& g = groups[j];
+        ASSERT_GT(g.count, 0);
+        EXPECT_LE(g.radix, max_radix);
+        EXPECT_EQ(g.l, passes[next].l);
+        EXPECT_EQ(g.l * g.radix * g.m, n);
+        std::uint64_t radix = 1;
+        for (int p = 0; p < g.count; ++p, ++next) {
+          const fft::local_pass& local = g.passes[p];
+          const fft::pass_shape global = g.global(local);
+          EXPECT_EQ(global.radix, passes[next].radix);
+          EXPECT_EQ(global.l, passes[next].l);
+          EXPECT_EQ(global.m, passes[next].m);
+          EXPECT_EQ(local.twiddle_offset, offsets[next]);
+          radix *= static_cast<std::uint64_t>(local.radix);
+        }
+        EXPECT_EQ(radix, g.radix);
+        if (j + 1 < groups.size()) {  // maximal: the next pass would not fit
+          EXPECT_GT(std::uint64_t{g.radix} * static_cast<std::uint64_t>(passes[next].radix), max_radix);
+        }
+        product *= g.radix;
+      }
+      EXPECT_EQ(next, passes.size());
+      EXPECT_EQ(product, n);
+    }
+  }
+}
+
+}  // namespace
