@@ -1,100 +1,75 @@
-// Single-thread CPU speed of one forward complex transform, out of place,
-// ffft (df64, qf128, dd128; CPU backend, table twiddles) side by side with
-// FFTW in double, long double and __float128 (quad).
+// The FFT benchmark harness: throughput and accuracy of ffft against FFTW,
+// the QD-based radix-2 FFT a user would otherwise write, and (on a GPU)
+// cuFFT, measured side by side in one run, in the benchFFT tradition.
 //
-// One command reproduces bench/results/fft_cpu.{json,md}:
+// One command runs it and writes JSON, tables and plots (scripts/fft_bench.sh):
+//   scripts/fft_bench.sh quick   # about 2 minutes on the 2-core development VM
+//   scripts/fft_bench.sh full    # the committed bench/results/fft_*; tens of minutes
 //
-//   cmake --build build --target ffft_bench_fft &&
-//   build/bench/ffft_bench_fft --benchmark_min_time=0.2 --benchmark_repetitions=3
-//       --benchmark_out=bench/results/fft_cpu.json --benchmark_out_format=json &&
-//   python3 scripts/fft_bench_table.py bench/results/fft_cpu.json > bench/results/fft_cpu.md
-//
-// (one shell line; add --max_log2=20 to skip 2^22, the slowest size).
-//
-// Benchmarks are named "fft/<impl>/<log2 N>", impl one of ffft_df64,
-// ffft_qf128, ffft_dd128, fftw_double, fftw_long_double, fftw_quad, and run
-// size by size (the six of one N one after another, so that the ratios of a
-// row are measured close together in time). Each reports the counter
-// "GFLOPs" = 5 N log2 N / t (the conventional FFT flop count, the one FFTW's
-// benchFFT uses), in GFLOP/s, plus "N". t is the process CPU time per
-// transform (Google Benchmark's default): everything runs on one thread, so
-// on an idle machine it equals the wall-clock time, and when another process
-// shares the 2-vCPU benchmark VM it leaves out the time spent waiting for a
-// CPU (checked: with two busy loops beside it, df64 at 2^10-2^12 kept its
-// idle GFLOPs by CPU time while its wall-clock time grew 1.3-1.6x), though
-// not the slowdown from shared caches and memory bandwidth.
-// The JSON keeps real_time too; scripts/fft_bench_table.py flags entries
-// whose wall-clock and CPU times differ. Even on an idle VM, whole minutes
-// can run up to 2x slower (neighbours on the host); look at the repetitions'
-// spread (_cv) and measure again when in doubt.
-//
-// Sizes: N = 2^k for k = min, min + step, ..., max, default 10, 12, ..., 22.
-// Choose them with the options below (after Google Benchmark's own) or the
-// environment variables FFFT_BENCH_MIN_LOG2 / FFFT_BENCH_MAX_LOG2 /
-// FFFT_BENCH_STEP_LOG2 (options win):
-//   --min_log2=K --max_log2=K --step_log2=S
-//   --fftw_double_planner=estimate|measure|patient   (default measure, see below)
-//   --fftw_wisdom=FILE   FFTW double wisdom: imported if FILE exists, exported at the end
-//   --revision=TEXT   the ffft source named in the JSON context (default:
-//                     git describe --always --dirty)
-// With the default sizes and 3 repetitions the run takes about 2 minutes on
-// the 2.6 GHz EPYC VM at commit 5d23b40 (3 at 2991766), a third of it FFTW
-// quad at 2^22 (10 s per transform).
+// Benchmarks are named "fft/<contender>/<N>/threads:<T>":
+//   ffft_<format>_<twiddles>   ffft's CPU executor, format df64 | qf128 | dd128,
+//                              twiddles table | computed
+//   ffft_<format>_<twiddles>_cuda   the same on the CUDA executor (GPU builds, with a device)
+//   fftw_float, fftw_double, fftw_long_double, fftw_quad   FFTW 3, plan_many_dft
+//   qd_dd_real, qd_qd_real     bench/qd_stockham.hpp: radix-2 Stockham over QD's types
+//   cufft_c2c, cufft_z2z       cuFFT single and double (with a device)
+// Counters of each:
+//   GFLOPs   5 N log2 N x batch / t (benchFFT's conventional count, also for
+//            lengths that are not powers of two)
+//   GBps     2 N x batch x (bytes of one value) / t: one read and one write
+//            of the data, the least any out-of-place transform moves; ffft's
+//            CPU passes move it once per pass and the CUDA executor once per
+//            group of passes, so this is a lower bound of the real traffic
+//   rel_l2_error        ||y - y_quad|| / ||y_quad|| of transform 0's forward
+//                       output, y_quad FFTW quad's transform of the same input
+//   roundtrip_psnr_db   Thall's eq. 17 for x' = F^-1(F(x)) / N (+inf: exact)
+//   N, batch, cpu_threads (the T of the name; "threads" is Google Benchmark's own field)
+// t is the time of one call (batch transforms): process CPU time with one
+// thread (robust on a shared VM, see the note below), wall-clock time with
+// more, CUDA event time on a GPU (data resident on the device). Each value
+// is the median of --benchmark_repetitions, taken by the scripts.
 //
 // Everything that is not the transform happens outside the timed loop: the
-// plan (for ffft: the MPFR twiddle tables and the workspace; for FFTW: the
-// planner), the buffers and the input. A benchmark's state is built on its
-// first call and kept for Google Benchmark's later calls of the same
-// benchmark (its calibration runs), then freed when the next one starts, so
-// that neither the MPFR tables nor the FFTW planner are paid more than once
-// and only one size's buffers are alive at a time.
+// plans (ffft's twiddle tables, FFTW's planner), the buffers and the input;
+// the accuracy probes run once per contender and size, after the timing.
+// A case's state is built on its first call, kept for Google Benchmark's
+// calibration and repetitions, and freed when the next case starts, so only
+// one case's buffers are alive at a time.
 //
-// The input is the same for all six: N complex values whose parts are
-// uniform in [-1, 1) with 24-bit granularity, exactly representable in
-// float and so in every format (the same generator and seed as
-// src/fft_report.cpp).
+// Input: uniform in [-1, 1) with 24-bit granularity, exact in float and so
+// in every format and precision (tools/uniform_input.hpp); transform 0 gets
+// the same values as in the accuracy report (src/fft_report.cpp).
 //
-// Threads: ffft plans get plan_options.threads = 1; the FFTW libraries
-// linked are the serial ones (no fftw*_init_threads), so FFTW runs on one
-// thread too.
+// FFTW planner flags: float and double FFTW_MEASURE (time-limited to
+// --fftw_time_limit seconds per plan, default 2) in the full mode, the fast
+// baseline a user who runs a transform many times would plan;
+// FFTW_ESTIMATE in the quick mode and always for long double and quad, which
+// have no SIMD codelets (MEASURE there costs minutes of planning at large N
+// and picks similar plans). Threads: FFTW's threads library with
+// plan_with_nthreads; ffft plan_options.threads; the QD baseline is serial.
 //
-// FFTW planner flags:
-//  - double: FFTW_MEASURE by default. df64 is compared with FFTW double as
-//    the fast baseline a user would actually run, and a user who executes a
-//    transform many times plans it with FFTW_MEASURE (or wisdom): on the
-//    benchmark VM it is about 2x faster than FFTW_ESTIMATE's plans from 2^14
-//    up (at 2^10 - 2^12 ESTIMATE's plan is as fast). The plan MEASURE picks
-//    depends on timings taken while planning, so it varies between runs
-//    (2^10: 24 to 48 GFLOPs seen on the VM); --fftw_wisdom=FILE makes the
-//    plans repeatable (imported when the file exists, written at the end).
-//    Planning is capped at kPlannerTimeLimit seconds per plan
-//    (fftw_set_timelimit) to keep 2^22 reasonable.
-//    --fftw_double_planner=estimate|measure|patient chooses the planner.
-//  - long double and quad: FFTW_ESTIMATE. FFTW_MEASURE would time candidate
-//    plans at up to seconds per transform (several minutes of planning for
-//    quad at 2^22), and these precisions have no SIMD codelets, so the plans
-//    it picks differ little; ESTIMATE is what the accuracy report uses too.
+// On a shared VM, whole minutes can run up to 2x slower; CPU time hides the
+// waiting for a CPU, not the shared caches. Look at the repetitions' spread.
 #include <benchmark/benchmark.h>
 #include <fftw3.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
-#include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
-#include "ffft/ffft.hpp"
-#include "ffft/plan.hpp"
+#include "fft_cpu_cases.hpp"
+#include "fft_cuda_cases.hpp"
+#include "ffft/fft/schedule.hpp"
 #include "tools/run_context.hpp"
-#include "tools/uniform_input.hpp"
 
 #ifndef FFFT_BENCH_BUILD_TYPE
 #define FFFT_BENCH_BUILD_TYPE "unknown"
@@ -102,158 +77,220 @@
 
 namespace {
 
-constexpr double kPlannerTimeLimit = 10.0;  // seconds of FFTW_MEASURE / PATIENT per plan
+using namespace ffft::bench;
+using ffft::tools::complex_quad;
 
-// ---- One benchmark's state ----------------------------------------------------
-// A transform ready to run: buffers allocated, input in place, plan made.
-struct prepared {
-  virtual ~prepared() = default;
-  virtual void run() = 0;
-  // A value of the output, so the compiler cannot drop the transforms.
-  virtual double probe() const = 0;
+// ---- Modes ------------------------------------------------------------------------
+struct mode {
+  std::string name;
+  std::vector<std::uint64_t> lengths;
+  std::uint64_t points_per_call;  // batch = max(1, points_per_call / N)
+  bool computed_twiddles;         // also the computed-twiddle variants
+  unsigned fftw_fast_flags;       // float and double
+  std::uint64_t qd_max;           // the QD baseline up to this N
+  std::uint64_t quad_max;         // FFTW long double and quad up to this N
 };
 
-template <class E>
-struct ffft_case final : prepared {
-  std::vector<ffft::complex<E>> in, out;
-  ffft::plan<E> plan;
+std::vector<std::uint64_t> powers_of_two(unsigned from, unsigned to, unsigned step) {
+  std::vector<std::uint64_t> v;
+  for (unsigned k = from; k <= to; k += step) v.push_back(std::uint64_t{1} << k);
+  return v;
+}
 
-  static ffft::plan_options options(std::uint64_t n) {
-    ffft::plan_options o;
-    o.length = n;
-    o.twiddles = ffft::twiddle_mode::table;
-    o.backend = ffft::backend::cpu;
-    o.threads = 1;
-    return o;
-  }
+// Lengths that are not powers of two: 3^k, 5^k, 7^k and a mixed radix, and
+// primes that go through Bluestein's algorithm.
+const std::vector<std::uint64_t> quick_others = {2187, 15625, 16807, 1009};
+const std::vector<std::uint64_t> full_others = {243,   2187,  59049, 625,   15625,   2401,
+                                                16807, 30240, 1009,  10007, 100003};
 
-  explicit ffft_case(std::uint64_t n) : in(n), out(n), plan(options(n)) {
-    const auto x = ffft::tools::uniform_float_input(n);
-    for (std::uint64_t j = 0; j < n; ++j)
-      in[j] = {ffft::from_float<E>(x[j].first), ffft::from_float<E>(x[j].second)};
+mode make_mode(const std::string& name) {
+  mode m;
+  m.name = name;
+  if (name == "quick") {
+    m.lengths = powers_of_two(4, 18, 2);
+    m.lengths.insert(m.lengths.end(), quick_others.begin(), quick_others.end());
+    m.points_per_call = std::uint64_t{1} << 16;
+    m.computed_twiddles = false;
+    m.fftw_fast_flags = FFTW_ESTIMATE;
+    m.qd_max = std::uint64_t{1} << 16;
+    m.quad_max = std::uint64_t{1} << 18;
+  } else if (name == "full") {
+    m.lengths = powers_of_two(4, 22, 1);
+    m.lengths.insert(m.lengths.end(), full_others.begin(), full_others.end());
+    m.points_per_call = std::uint64_t{1} << 18;
+    m.computed_twiddles = true;
+    m.fftw_fast_flags = FFTW_MEASURE;
+    m.qd_max = std::uint64_t{1} << 22;
+    m.quad_max = std::uint64_t{1} << 22;
+  } else {
+    throw std::invalid_argument("--mode: quick or full, got '" + name + "'");
   }
-  void run() override { plan.forward(in.data(), out.data()); }
-  double probe() const override { return ffft::to_double(out[1].re); }
+  return m;
+}
+
+// ---- The accuracy reference ---------------------------------------------------------
+// FFTW quad's forward transform of transform 0's input, for the last N asked.
+const std::vector<complex_quad>& quad_reference(std::uint64_t n) {
+  static std::uint64_t cached_n = 0;
+  static std::vector<complex_quad> cached;
+  if (cached_n != n) {
+    cached.clear();
+    fftw_case<fftwq_api> reference({n, 1, 1}, FFTW_ESTIMATE, 0, 1);
+    cached = reference.forward_first();
+    cached_n = n;
+  }
+  return cached;
+}
+
+// ---- One benchmark's state ------------------------------------------------------------
+struct registered_case {
+  std::string contender;
+  fft_problem problem;
+  std::function<std::unique_ptr<fft_case>()> make;
+  bool measured_accuracy = false;
+  double rel_l2_error = 0, psnr_db = 0;
 };
 
-// FFTW's three APIs differ only in their prefix; this names each function.
-#define FFFT_FFTW_API(prefix, real_type)                               \
-  struct prefix##_api {                                                \
-    using real = real_type;                                            \
-    using cpx = prefix##_complex;                                      \
-    using plan_t = prefix##_plan;                                      \
-    static void* malloc(std::size_t b) { return prefix##_malloc(b); }  \
-    static void free(void* p) { prefix##_free(p); }                    \
-    static plan_t plan(int n, cpx* i, cpx* o, unsigned f) {            \
-      return prefix##_plan_dft_1d(n, i, o, FFTW_FORWARD, f);           \
-    }                                                                  \
-    static void execute(plan_t p) { prefix##_execute(p); }             \
-    static void destroy(plan_t p) { prefix##_destroy_plan(p); }        \
-    static void set_timelimit(double s) { prefix##_set_timelimit(s); } \
-  };
-FFFT_FFTW_API(fftw, double)
-FFFT_FFTW_API(fftwl, long double)
-FFFT_FFTW_API(fftwq, __float128)
-#undef FFFT_FFTW_API
+// Kept alive for the whole run: their addresses identify the states.
+std::vector<std::unique_ptr<registered_case>> registered;
+const registered_case* current_owner = nullptr;
+std::unique_ptr<fft_case> current;
 
-template <class Api>
-struct fftw_case final : prepared {
-  using cpx = typename Api::cpx;
-  using real = typename Api::real;
-  std::uint64_t n;
-  cpx* in;
-  cpx* out;
-  typename Api::plan_t plan;
-
-  fftw_case(std::uint64_t n_, unsigned flags)
-      : n(n_),
-        in(static_cast<cpx*>(Api::malloc(sizeof(cpx) * n_))),
-        out(static_cast<cpx*>(Api::malloc(sizeof(cpx) * n_))) {
-    if (in == nullptr || out == nullptr) throw std::bad_alloc();
-    // FFTW_MEASURE is 0: every planner but FFTW_ESTIMATE times candidates.
-    Api::set_timelimit((flags & FFTW_ESTIMATE) ? FFTW_NO_TIMELIMIT : kPlannerTimeLimit);
-    // Plan first: a measuring planner overwrites both arrays.
-    plan = Api::plan(static_cast<int>(n), in, out, flags);
-    if (plan == nullptr) throw std::runtime_error("FFTW returned no plan");
-    const auto x = ffft::tools::uniform_float_input(n);
-    for (std::uint64_t j = 0; j < n; ++j) {
-      in[j][0] = static_cast<real>(x[j].first);
-      in[j][1] = static_cast<real>(x[j].second);
-    }
-  }
-  ~fftw_case() override {
-    Api::destroy(plan);
-    Api::free(in);
-    Api::free(out);
-  }
-  void run() override { Api::execute(plan); }
-  double probe() const override { return static_cast<double>(out[1][0]); }
-};
-
-// The state of the benchmark that ran last; see the header.
-const void* current_owner = nullptr;
-std::unique_ptr<prepared> current;
-
-prepared& state_for(const void* owner, const std::function<std::unique_ptr<prepared>()>& make) {
-  if (current_owner != owner) {
-    current.reset();  // free the previous size's buffers first
+fft_case& state_for(const registered_case& r) {
+  if (current_owner != &r) {
+    current.reset();  // free the previous case's buffers first
     current_owner = nullptr;
-    current = make();
-    current_owner = owner;
+    current = r.make();
+    current_owner = &r;
   }
   return *current;
 }
 
-// ---- Registration ---------------------------------------------------------------
-struct fft_benchmark {
-  std::string impl;
-  std::uint64_t n;
-  std::function<std::unique_ptr<prepared>()> make;
-};
-
-// Kept alive for the whole run: their addresses identify the states.
-std::vector<std::unique_ptr<fft_benchmark>> registered;
-
-void add(std::string impl, unsigned log2_n, std::function<std::unique_ptr<prepared>()> make) {
-  const std::uint64_t n = std::uint64_t{1} << log2_n;
-  registered.push_back(std::make_unique<fft_benchmark>(fft_benchmark{impl, n, std::move(make)}));
-  const fft_benchmark* b = registered.back().get();
-  const std::string name = "fft/" + impl + "/" + std::to_string(log2_n);
-  auto* bm = benchmark::RegisterBenchmark(name.c_str(), [b, log2_n](benchmark::State& state) {
-    prepared* p = nullptr;
-    try {
-      p = &state_for(b, b->make);
-    } catch (const std::exception& e) {
-      state.SkipWithError(e.what());
-      for (auto _ : state) {
-      }
-      return;
-    }
-    for (auto _ : state) {
-      p->run();
-      benchmark::ClobberMemory();
-    }
-    double probe = p->probe();
-    benchmark::DoNotOptimize(probe);
-    const double flops = 5.0 * static_cast<double>(b->n) * log2_n;
-    state.counters["GFLOPs"] =
-        benchmark::Counter(flops * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["N"] = static_cast<double>(b->n);
-  });
-  bm->Unit(n >= (std::uint64_t{1} << 18) ? benchmark::kMillisecond : benchmark::kMicrosecond);
+void measure_accuracy(registered_case& r, fft_case& c) {
+  if (r.measured_accuracy) return;
+  const std::vector<complex_quad> y = c.forward_first();
+  r.rel_l2_error = ffft::tools::relative_l2_error(y, quad_reference(r.problem.n));
+  std::vector<complex_quad> x(r.problem.n);
+  const auto input = ffft::tools::uniform_float_input(r.problem.n);
+  for (std::uint64_t j = 0; j < r.problem.n; ++j) x[j] = {input[j].first, input[j].second};
+  r.psnr_db = ffft::tools::roundtrip_error(x, c.roundtrip_first()).psnr_db;
+  r.measured_accuracy = true;
 }
 
-void register_all(unsigned min_log2, unsigned max_log2, unsigned step, unsigned double_flags) {
-  for (unsigned k = min_log2; k <= max_log2; k += step) {
-    const std::uint64_t n = std::uint64_t{1} << k;
-    add("ffft_df64", k, [n] { return std::make_unique<ffft_case<ffft::df64>>(n); });
-    add("ffft_qf128", k, [n] { return std::make_unique<ffft_case<ffft::qf128>>(n); });
-    add("ffft_dd128", k, [n] { return std::make_unique<ffft_case<ffft::dd128>>(n); });
-    add("fftw_double", k,
-        [n, double_flags] { return std::make_unique<fftw_case<fftw_api>>(n, double_flags); });
-    add("fftw_long_double", k,
-        [n] { return std::make_unique<fftw_case<fftwl_api>>(n, FFTW_ESTIMATE); });
-    add("fftw_quad", k, [n] { return std::make_unique<fftw_case<fftwq_api>>(n, FFTW_ESTIMATE); });
+void run_case(benchmark::State& state, registered_case& r) {
+  fft_case* c = nullptr;
+  try {
+    c = &state_for(r);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    for (auto _ : state) {
+    }
+    return;
+  }
+  for (auto _ : state) {
+    const double seconds = c->run_timed();
+    if (seconds >= 0) state.SetIterationTime(seconds);
+    benchmark::ClobberMemory();
+  }
+  measure_accuracy(r, *c);
+  const fft_problem& p = r.problem;
+  const double points = static_cast<double>(p.n * p.batch);
+  const double flops = 5.0 * points * std::log2(static_cast<double>(p.n));
+  using benchmark::Counter;
+  state.counters["GFLOPs"] = Counter(flops * 1e-9, Counter::kIsIterationInvariantRate);
+  state.counters["GBps"] = Counter(2.0 * points * static_cast<double>(c->value_bytes()) * 1e-9,
+                                   Counter::kIsIterationInvariantRate);
+  state.counters["N"] = static_cast<double>(p.n);
+  state.counters["batch"] = static_cast<double>(p.batch);
+  state.counters["cpu_threads"] = static_cast<double>(p.threads);
+  state.counters["rel_l2_error"] = r.rel_l2_error;
+  state.counters["roundtrip_psnr_db"] = r.psnr_db;
+}
+
+// ---- Registration ----------------------------------------------------------------------
+enum class timing { cpu_time, wall_time, device_events };
+
+void add(const std::string& contender, const fft_problem& p, timing how,
+         std::function<std::unique_ptr<fft_case>()> make) {
+  registered.push_back(std::make_unique<registered_case>(registered_case{contender, p, std::move(make)}));
+  registered_case* r = registered.back().get();
+  const std::string name =
+      "fft/" + contender + "/" + std::to_string(p.n) + "/threads:" + std::to_string(p.threads);
+  auto* b = benchmark::RegisterBenchmark(name.c_str(),
+                                         [r](benchmark::State& s) { run_case(s, *r); });
+  if (how == timing::device_events) b->UseManualTime();
+  if (how == timing::wall_time) b->UseRealTime();
+  const double seconds_per_call = static_cast<double>(p.n * p.batch) * 1e-8;
+  b->Unit(seconds_per_call > 1e-3 ? benchmark::kMillisecond : benchmark::kMicrosecond);
+}
+
+struct options {
+  mode m;
+  unsigned all_threads;
+  double fftw_time_limit;
+};
+
+template <class E>
+void add_ffft(const std::string& format, const fft_problem& p, const options& o) {
+  const timing how = p.threads == 1 ? timing::cpu_time : timing::wall_time;
+  add("ffft_" + format + "_table", p, how,
+      [p] { return std::make_unique<ffft_cpu_case<E>>(p, ffft::twiddle_mode::table); });
+  if (o.m.computed_twiddles && p.threads == 1)
+    add("ffft_" + format + "_computed", p, how,
+        [p] { return std::make_unique<ffft_cpu_case<E>>(p, ffft::twiddle_mode::computed); });
+}
+
+void register_cpu(std::uint64_t n, const options& o) {
+  const std::uint64_t batch = std::max<std::uint64_t>(1, o.m.points_per_call / n);
+  const unsigned all = o.all_threads;
+  for (unsigned threads : {1u, all}) {
+    if (threads == all && all == 1) continue;
+    const fft_problem p{n, batch, threads};
+    const timing how = threads == 1 ? timing::cpu_time : timing::wall_time;
+    add_ffft<ffft::df64>("df64", p, o);
+    add_ffft<ffft::qf128>("qf128", p, o);
+    add_ffft<ffft::dd128>("dd128", p, o);
+    const unsigned fast = o.m.fftw_fast_flags;
+    const double limit = o.fftw_time_limit;
+    if (threads == 1)
+      add("fftw_float", p, how, [p, fast, limit, all] {
+        return std::make_unique<fftw_case<fftwf_api>>(p, fast, limit, all);
+      });
+    add("fftw_double", p, how, [p, fast, limit, all] {
+      return std::make_unique<fftw_case<fftw_api>>(p, fast, limit, all);
+    });
+    if (n <= o.m.quad_max) {
+      if (threads == 1)
+        add("fftw_long_double", p, how, [p, all] {
+          return std::make_unique<fftw_case<fftwl_api>>(p, FFTW_ESTIMATE, 0, all);
+        });
+      add("fftw_quad", p, how, [p, all] {
+        return std::make_unique<fftw_case<fftwq_api>>(p, FFTW_ESTIMATE, 0, all);
+      });
+    }
+    const bool power_of_two = (n & (n - 1)) == 0;
+    if (threads == 1 && power_of_two && n <= o.m.qd_max) {
+      add("qd_dd_real", p, how, [p] { return std::make_unique<qd_case<dd_real>>(p); });
+      add("qd_qd_real", p, how, [p] { return std::make_unique<qd_case<qd_real>>(p); });
+    }
+  }
+}
+
+// GPU contenders: batched to at least 2^26 points per call (the size of the
+// GPU goals), data resident on the device. Without a device each reports
+// the reason once, at the smallest size.
+void register_gpu(const std::vector<std::uint64_t>& lengths, const options& o) {
+  const std::string unavailable = gpu_unavailable_reason();
+  for (const std::string& contender : gpu_contenders(o.m.computed_twiddles)) {
+    for (std::uint64_t n : lengths) {
+      const std::uint64_t batch = std::max<std::uint64_t>(1, (std::uint64_t{1} << 26) / n);
+      const fft_problem p{n, batch, 1};
+      add(contender, p, timing::device_events, [contender, p, unavailable] {
+        if (!unavailable.empty()) throw std::runtime_error(unavailable);
+        return make_gpu_case(contender, p);
+      });
+      if (!unavailable.empty()) break;
+    }
   }
 }
 
@@ -267,91 +304,54 @@ bool take_option(const char* arg, const char* name, std::string& value) {
   return true;
 }
 
-unsigned parse_log2(const std::string& text, const char* what) {
-  char* end = nullptr;
-  const long v = std::strtol(text.c_str(), &end, 10);
-  if (end == text.c_str() || *end != '\0' || v < 0 || v > 30)
-    throw std::invalid_argument(std::string(what) + ": expected an integer in [0, 30], got '" +
-                                text + "'");
-  return static_cast<unsigned>(v);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  unsigned min_log2 = 10, max_log2 = 22, step = 2;
-  std::string planner = "measure", wisdom;
-  std::string revision;
+  std::string mode_name = "quick", revision, limit_text;
+  options o{};
+  o.fftw_time_limit = 2.0;
   try {
-    if (const char* e = std::getenv("FFFT_BENCH_MIN_LOG2"))
-      min_log2 = parse_log2(e, "FFFT_BENCH_MIN_LOG2");
-    if (const char* e = std::getenv("FFFT_BENCH_MAX_LOG2"))
-      max_log2 = parse_log2(e, "FFFT_BENCH_MAX_LOG2");
-    if (const char* e = std::getenv("FFFT_BENCH_STEP_LOG2"))
-      step = parse_log2(e, "FFFT_BENCH_STEP_LOG2");
     for (int i = 1; i < argc; ++i) {
       std::string v;
-      if (take_option(argv[i], "--min_log2", v)) {
-        min_log2 = parse_log2(v, "--min_log2");
-      } else if (take_option(argv[i], "--max_log2", v)) {
-        max_log2 = parse_log2(v, "--max_log2");
-      } else if (take_option(argv[i], "--step_log2", v)) {
-        step = parse_log2(v, "--step_log2");
+      if (take_option(argv[i], "--mode", v)) {
+        mode_name = v;
       } else if (take_option(argv[i], "--revision", v)) {
         revision = v;
-      } else if (take_option(argv[i], "--fftw_double_planner", v)) {
-        if (v != "measure" && v != "estimate" && v != "patient")
-          throw std::invalid_argument("--fftw_double_planner: estimate, measure or patient, got '" +
-                                      v + "'");
-        planner = v;
-      } else if (take_option(argv[i], "--fftw_wisdom", v)) {
-        wisdom = v;
+      } else if (take_option(argv[i], "--fftw_time_limit", v)) {
+        o.fftw_time_limit = std::stod(v);
+        if (!(o.fftw_time_limit > 0)) throw std::invalid_argument("--fftw_time_limit must be > 0");
       } else {
-        throw std::invalid_argument(
-            std::string("unknown argument '") + argv[i] +
-            "'; options: --min_log2=K --max_log2=K --step_log2=S "
-            "--fftw_double_planner=estimate|measure|patient --fftw_wisdom=FILE --revision=TEXT "
-            "and Google Benchmark's --benchmark_*");
+        throw std::invalid_argument(std::string("unknown argument '") + argv[i] +
+                                    "'; options: --mode=quick|full --fftw_time_limit=SECONDS "
+                                    "--revision=TEXT and Google Benchmark's --benchmark_*");
       }
     }
-    if (step == 0) throw std::invalid_argument("the step must be at least 1");
-    if (min_log2 > max_log2) throw std::invalid_argument("min_log2 > max_log2");
+    o.m = make_mode(mode_name);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ffft_bench_fft: %s\n", e.what());
-    return 1;
+    return 2;
   }
+  o.all_threads = std::max(1u, std::thread::hardware_concurrency());
 
-  const unsigned double_flags = planner == "estimate"  ? FFTW_ESTIMATE
-                                : planner == "patient" ? FFTW_PATIENT
-                                                       : FFTW_MEASURE;
-  std::string wisdom_note = "none";
-  if (!wisdom.empty()) {
-    const bool imported = fftw_import_wisdom_from_filename(wisdom.c_str()) != 0;
-    wisdom_note = (imported ? "imported from " : "none yet, exported to ") + wisdom;
-  }
-  register_all(min_log2, max_log2, step, double_flags);
+  for (std::uint64_t n : o.m.lengths) register_cpu(n, o);
+  register_gpu(o.m.lengths, o);
 
+  benchmark::AddCustomContext("ffft_mode", o.m.name);
   benchmark::AddCustomContext("ffft_build_type", FFFT_BENCH_BUILD_TYPE);
   benchmark::AddCustomContext("ffft_revision",
                               revision.empty() ? ffft::tools::git_revision() : revision);
   benchmark::AddCustomContext("cpu_model", ffft::tools::cpu_model());
   benchmark::AddCustomContext("fftw_version", fftw_version);
-  benchmark::AddCustomContext("fftw_double_planner",
-                              planner == "estimate"
-                                  ? std::string("FFTW_ESTIMATE")
-                                  : (planner == "patient" ? "FFTW_PATIENT" : "FFTW_MEASURE") +
-                                        std::string(" (time limit ") +
-                                        std::to_string(int(kPlannerTimeLimit)) + " s)");
-  benchmark::AddCustomContext("fftw_double_wisdom", wisdom_note);
+  benchmark::AddCustomContext(
+      "fftw_float_double_planner",
+      o.m.fftw_fast_flags == FFTW_ESTIMATE
+          ? std::string("FFTW_ESTIMATE")
+          : "FFTW_MEASURE (time limit " + std::to_string(o.fftw_time_limit) + " s)");
   benchmark::AddCustomContext("fftw_long_double_quad_planner", "FFTW_ESTIMATE");
-  benchmark::AddCustomContext("threads", "1 (ffft plan_options.threads = 1; serial FFTW)");
+  benchmark::AddCustomContext("gpu", gpu_description());
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   current.reset();
-  if (!wisdom.empty() && fftw_export_wisdom_to_filename(wisdom.c_str()) == 0) {
-    std::fprintf(stderr, "ffft_bench_fft: cannot write the wisdom file %s\n", wisdom.c_str());
-    return 1;
-  }
   return 0;
 }

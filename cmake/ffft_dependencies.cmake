@@ -20,8 +20,25 @@ if(FFFT_BUILD_TESTS)
 endif()
 if(FFFT_BUILD_BENCHMARKS)
   find_package(benchmark REQUIRED)
-  # QD's dd_real / qd_real: the classic CPU double-double reference.
+endif()
+if(FFFT_BUILD_TESTS OR FFFT_BUILD_BENCHMARKS)
+  # QD's dd_real / qd_real: the classic CPU double-double reference, and the
+  # do-it-yourself FFT baseline (bench/qd_stockham.hpp, tested in tests/).
   pkg_check_modules(QD REQUIRED IMPORTED_TARGET qd)
+  # Debian's qd.pc (2.3.23) exports -I${libdir}/fortran/$fortran, a
+  # directory that does not exist, and CMake refuses imported targets with
+  # missing include directories. The headers are in the default path; keep
+  # only the directories that exist.
+  get_target_property(_qd_includes PkgConfig::QD INTERFACE_INCLUDE_DIRECTORIES)
+  if(_qd_includes)
+    set(_qd_existing "")
+    foreach(_dir IN LISTS _qd_includes)
+      if(IS_DIRECTORY "${_dir}")
+        list(APPEND _qd_existing "${_dir}")
+      endif()
+    endforeach()
+    set_target_properties(PkgConfig::QD PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${_qd_existing}")
+  endif()
 endif()
 
 # Command-line parsing for the programs: CLI11 (Debian libcli11-dev), header

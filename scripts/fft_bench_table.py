@@ -1,114 +1,164 @@
 #!/usr/bin/env python3
-"""Markdown table of ffft vs FFTW transform speed (GFLOPs) from Google Benchmark JSON.
+"""Markdown tables of the FFT benchmark (bench/bench_fft.cpp) from its Google Benchmark JSON.
 
-Usage: fft_bench_table.py BENCH.json > bench/results/fft_cpu.md
-  (BENCH.json from ffft_bench_fft --benchmark_out=BENCH.json --benchmark_out_format=json)
+Usage: fft_bench_table.py BENCH.json > fft.md    (scripts/fft_bench.sh runs it)
 
-The whole measurement, one command (see bench/bench_fft.cpp):
-  build/bench/ffft_bench_fft --benchmark_min_time=0.2 --benchmark_repetitions=3 \
-      --benchmark_out=bench/results/fft_cpu.json --benchmark_out_format=json &&
-  python3 scripts/fft_bench_table.py bench/results/fft_cpu.json > bench/results/fft_cpu.md
-
-Benchmark names (bench/bench_fft.cpp): fft/<impl>/<log2 N>, with the counter
-GFLOPs = 5 N log2 N / t in GFLOP/s (t: CPU time of one transform, one thread).
-Ratios are GFLOPs ratios of the same run (> 1: ffft is faster). With
---benchmark_repetitions the median is used.
+Benchmark names: fft/<contender>/<N>/threads:<T>, with the counters GFLOPs
+(5 N log2 N x batch / t), GBps, rel_l2_error (forward, against FFTW quad) and
+roundtrip_psnr_db. With --benchmark_repetitions the median is used. Tables:
+the goals' ratios (same run), GFLOPs per contender and N on one thread, the
+forward error and round-trip PSNR, and the speed-up with all threads.
 """
 import argparse
 import json
+import math
 import re
 import statistics
 import sys
 
 from bench_context import host_line, load_average
 
-IMPLS = ["ffft_df64", "ffft_qf128", "ffft_dd128", "fftw_double", "fftw_long_double", "fftw_quad"]
-HEADERS = {"ffft_df64": "ffft df64", "ffft_qf128": "ffft qf128", "ffft_dd128": "ffft dd128",
-           "fftw_double": "FFTW double", "fftw_long_double": "FFTW long double",
-           "fftw_quad": "FFTW quad"}
-RATIOS = [("ffft_dd128", "fftw_quad"), ("ffft_qf128", "fftw_quad"), ("ffft_df64", "fftw_double")]
-NAME = re.compile(r"^fft/(?P<impl>\w+)/(?P<log2>\d+)(/.*)?$")
-# Entries whose wall-clock and CPU times differ by more than this factor (either
-# way) ran on a shared machine: flagged under the table.
-DISTURBED = 1.15
+# Google Benchmark appends /real_time or /manual_time to the name of cases
+# timed by the wall clock or by CUDA events.
+NAME = re.compile(r"^fft/(?P<contender>\w+)/(?P<n>\d+)/threads:(?P<threads>\d+)(/\w+)*$")
+
+LABELS = {
+    "ffft_df64_table": "ffft df64", "ffft_qf128_table": "ffft qf128",
+    "ffft_dd128_table": "ffft dd128", "ffft_df64_computed": "ffft df64 (computed)",
+    "ffft_qf128_computed": "ffft qf128 (computed)", "ffft_dd128_computed": "ffft dd128 (computed)",
+    "fftw_float": "FFTW float", "fftw_double": "FFTW double",
+    "fftw_long_double": "FFTW long double", "fftw_quad": "FFTW quad",
+    "qd_dd_real": "QD dd_real radix-2", "qd_qd_real": "QD qd_real radix-2",
+    "cufft_c2c": "cuFFT C2C", "cufft_z2z": "cuFFT Z2Z",
+}
+CPU_COLUMNS = ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table", "fftw_float",
+               "fftw_double", "fftw_long_double", "fftw_quad", "qd_dd_real", "qd_qd_real"]
+GPU_COLUMNS = ["ffft_df64_table_cuda", "ffft_qf128_table_cuda", "ffft_dd128_table_cuda",
+               "cufft_c2c", "cufft_z2z"]
+# (numerator, denominator, goal or None), measured at N = 2^16 on one thread (CPU).
+CPU_GOALS = [("ffft_dd128_table", "fftw_quad", 50), ("ffft_dd128_table", "qd_dd_real", 2.5),
+             ("ffft_qf128_table", "fftw_quad", 4), ("ffft_df64_table", "fftw_double", 0.2),
+             ("ffft_df64_computed", "ffft_df64_table", None)]
+# GPU goals: over N = 2^16 .. 2^24, batched to >= 2^26 points (issue 7).
+GPU_GOALS = [("ffft_df64_table_cuda", "cufft_z2z", 0.4), ("ffft_dd128_table_cuda", "cufft_z2z", 0.3),
+             ("ffft_qf128_table_cuda", "cufft_z2z", 0.08),
+             ("ffft_df64_computed_cuda", "ffft_df64_table_cuda", None)]
+
+
+def label(contender):
+    if contender.endswith("_computed_cuda"):
+        base = contender[:-len("_computed_cuda")] + "_table"
+        return LABELS.get(base, base) + " (computed, CUDA)"
+    if contender.endswith("_cuda"):
+        return LABELS.get(contender[:-5], contender[:-5]) + " (CUDA)"
+    return LABELS.get(contender, contender)
 
 
 def load(path):
-    """(context, {(impl, log2): {"gflops", "wall_over_cpu"}}), medians over repetitions."""
+    """(context, {(contender, n, threads): counters}, [(name, error)]), medians over repetitions."""
     with open(path) as f:
         data = json.load(f)
-    runs, medians, cvs = {}, {}, {}
+    runs, medians, errors = {}, {}, []
     for b in data.get("benchmarks", []):
-        if b.get("error_occurred"):
-            continue
         m = NAME.match(b.get("run_name", b["name"]))
-        if not m or "GFLOPs" not in b:
+        if not m:
             continue
-        key = (m["impl"], int(m["log2"]))
-        v = {"gflops": b["GFLOPs"],
-             "wall_over_cpu": b["real_time"] / b["cpu_time"] if b.get("cpu_time") else None}
+        key = (m["contender"], int(m["n"]), int(m["threads"]))
+        if b.get("error_occurred"):
+            errors.append((b["name"], b.get("error_message", "?")))
+            continue
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
-                medians[key] = v
-            elif b.get("aggregate_name") == "cv":
-                cvs[key] = b["GFLOPs"]
+                medians[key] = b
         else:
-            runs.setdefault(key, []).append(v)
+            runs.setdefault(key, []).append(b)
+    fields = ["GFLOPs", "GBps", "rel_l2_error", "roundtrip_psnr_db", "batch"]
     results = {}
     for key, rs in runs.items():
-        results[key] = {
-            "gflops": statistics.median(r["gflops"] for r in rs),
-            "wall_over_cpu": statistics.median(r["wall_over_cpu"] or 1.0 for r in rs)}
-    for key, v in medians.items():  # the library's own median wins where present
-        results[key] = {"gflops": v["gflops"],
-                        "wall_over_cpu": results.get(key, v)["wall_over_cpu"]}
-    for key, cv in cvs.items():  # coefficient of variation over the repetitions
-        if key in results:
-            results[key]["cv"] = cv
-    return data.get("context", {}), results
+        results[key] = {f: statistics.median(r[f] for r in rs) for f in fields if f in rs[0]}
+    for key, b in medians.items():
+        results[key] = {f: b[f] for f in fields if f in b}
+    return data.get("context", {}), results, sorted(set(errors))
 
 
-def fmt_gflops(x):
-    """Three significant digits, without exponents."""
+def fmt(x, digits=3):
     if x is None:
         return "–"
-    if x >= 100:
-        return f"{x:.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 1:
-        return f"{x:.2f}"
-    digits = 2
-    while x < 10 ** -(digits - 2) and digits < 8:
-        digits += 1
-    return f"{x:.{digits}f}"
+    if x == 0:
+        return "0"
+    if math.isinf(x):
+        return "∞"
+    if abs(x) >= 1000 or abs(x) < 1e-3:
+        return f"{x:.{digits - 1}e}"
+    return f"{x:.{max(0, digits - 1 - int(math.floor(math.log10(abs(x)))))}f}"
 
 
-def fmt_ratio(a, b):
-    if a is None or b is None:
-        return "–"
-    r = a / b
-    return f"{r:.0f}" if r >= 100 else f"{r:.1f}" if r >= 10 else f"{r:.2f}" if r >= 0.1 \
-        else f"{r:.3f}"
+def get(results, contender, n, threads, field):
+    return results.get((contender, n, threads), {}).get(field)
 
 
-def table(results):
-    sizes = sorted({log2 for _, log2 in results})
-    with_cv = any("cv" in v for v in results.values())
-    header = (["log2 N"] + [HEADERS[i] for i in IMPLS]
-              + [f"{HEADERS[a].split()[1]} / {HEADERS[b]}" for a, b in RATIOS]
-              + (["max spread"] if with_cv else []))
-    lines = ["| " + " | ".join(header) + " |",
-             "|" + "|".join(["---:"] * len(header)) + "|"]
-    for k in sizes:
-        g = {impl: results.get((impl, k), {}).get("gflops") for impl in IMPLS}
-        cells = ([str(k)] + [fmt_gflops(g[i]) for i in IMPLS]
-                 + [fmt_ratio(g[a], g[b]) for a, b in RATIOS])
-        if with_cv:
-            cv = [(results.get((i, k), {}).get("cv"), HEADERS[i]) for i in IMPLS]
-            cv = [c for c in cv if c[0] is not None]
-            cells.append(f"{max(cv)[0] * 100:.0f}% ({max(cv)[1]})" if cv else "–")
-        lines.append("| " + " | ".join(cells) + " |")
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def present(results, columns, threads):
+    return [c for c in columns if any(k[0] == c and k[2] == threads for k in results)]
+
+
+def sizes(results):
+    return sorted({n for _, n, _ in results})
+
+
+def size_label(n):
+    return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
+
+
+def grid(results, columns, threads, field, digits=3):
+    cols = present(results, columns, threads)
+    if not cols:
+        return "(none measured)"
+    lines = ["| N | " + " | ".join(label(c) for c in cols) + " |",
+             "|---:|" + "---:|" * len(cols)]
+    for n in sizes(results):
+        cells = [fmt(get(results, c, n, threads, field), digits) for c in cols]
+        if any(c != "–" for c in cells):
+            lines.append(f"| {size_label(n)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def goals_table(results):
+    lines = ["| ratio (GFLOPs, same run) | N | measured | goal | met |", "|---|---:|---:|---:|---|"]
+    n = 1 << 16
+    for a, b, goal in CPU_GOALS:
+        r = ratio(get(results, a, n, 1, "GFLOPs"), get(results, b, n, 1, "GFLOPs"))
+        met = "–" if r is None or goal is None else ("yes" if r >= goal else "no")
+        lines.append(f"| {label(a)} / {label(b)} | 2^16 | {fmt(r)} | "
+                     f"{'≥ ' + fmt(goal) if goal else '–'} | {met} |")
+    for a, b, goal in GPU_GOALS:
+        rs = [ratio(get(results, a, n, 1, "GFLOPs"), get(results, b, n, 1, "GFLOPs"))
+              for n in sizes(results) if (1 << 16) <= n <= (1 << 24) and n & (n - 1) == 0]
+        rs = [r for r in rs if r is not None]
+        if not rs:
+            lines.append(f"| {label(a)} / {label(b)} | 2^16–2^24 | not measured (no GPU) | "
+                         f"{'≥ ' + fmt(goal) if goal else '–'} | – |")
+            continue
+        worst = min(rs)
+        met = "–" if goal is None else ("yes" if worst >= goal else "no")
+        lines.append(f"| {label(a)} / {label(b)} | 2^16–2^24 (worst) | {fmt(worst)} | "
+                     f"{'≥ ' + fmt(goal) if goal else '–'} | {met} |")
+    return "\n".join(lines)
+
+
+def scaling_table(results, all_threads):
+    cols = [c for c in present(results, CPU_COLUMNS, all_threads)]
+    if all_threads == 1 or not cols:
+        return "(one thread only)"
+    lines = ["| N | " + " | ".join(label(c) for c in cols) + " |", "|---:|" + "---:|" * len(cols)]
+    for n in sizes(results):
+        cells = [fmt(ratio(get(results, c, n, all_threads, "GFLOPs"), get(results, c, n, 1, "GFLOPs")))
+                 for c in cols]
+        if any(c != "–" for c in cells):
+            lines.append(f"| {size_label(n)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -116,35 +166,47 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("json", help="Google Benchmark JSON output of ffft_bench_fft")
     args = parser.parse_args()
-    context, results = load(args.json)
+    try:
+        context, results, errors = load(args.json)
+    except (OSError, json.JSONDecodeError) as e:
+        sys.exit(f"fft_bench_table.py: cannot read {args.json}: {e}")
     if not results:
-        sys.exit(f"{args.json}: no fft/<impl>/<log2 N> benchmarks with a GFLOPs counter")
-    print("# Forward complex FFT on the CPU, one thread: ffft vs FFTW\n")
-    print(f"{host_line(context)}; "
-          f"ffft {context.get('ffft_revision', '?')} built {context.get('ffft_build_type', '?')}; "
-          f"{context.get('fftw_version', '?')}; "
+        sys.exit(f"fft_bench_table.py: {args.json}: no fft/<contender>/<N>/threads:<T> results")
+    all_threads = max(t for _, _, t in results)
+    print("# FFT benchmark: ffft against FFTW, QD and cuFFT\n")
+    print(f"{host_line(context)}; GPU: {context.get('gpu', '?')}; "
+          f"ffft {context.get('ffft_revision', '?')} built {context.get('ffft_build_type', '?')}, "
+          f"{context.get('ffft_mode', '?')} mode; {context.get('fftw_version', '?')}; "
           f"{context.get('date', '')}; load average at start {load_average(context)}.\n"
           f"Generated by scripts/fft_bench_table.py from {args.json.split('/')[-1]} "
-          f"(bench/bench_fft.cpp).\n")
-    print("GFLOPs = 5 N log2 N / t, t the CPU time of one out-of-place forward transform of N "
-          "complex values (powers of two), one thread (higher is better). ffft: CPU backend, "
-          "table twiddles, plan_options.threads = 1. FFTW: serial library, double planned with "
-          f"{context.get('fftw_double_planner', '?')}, long double and quad with "
-          f"{context.get('fftw_long_double_quad_planner', '?')}. Ratios: ffft GFLOPs / FFTW "
-          "GFLOPs of the same run (> 1: ffft is faster)."
-          + (" Each value is the median of the run's repetitions; max spread: the largest "
-             "coefficient of variation over them in the row (the benchmark VM has slow phases, "
-             "see bench/bench_fft.cpp)." if any("cv" in v for v in results.values()) else "")
+          f"(bench/bench_fft.cpp, which documents every counter).\n")
+    print("GFLOPs = 5 N log2 N x batch / t (higher is better); t: CPU time of one call on one "
+          "thread, wall-clock time with more, CUDA event time on a GPU. FFTW float and double "
+          f"planned with {context.get('fftw_float_double_planner', '?')}, long double and quad "
+          f"with {context.get('fftw_long_double_quad_planner', '?')}. ffft: table twiddles "
+          "unless marked computed. Medians of the repetitions.\n")
+    print("## Goals\n")
+    print(goals_table(results) + "\n")
+    print("## GFLOPs, one thread\n")
+    print(grid(results, CPU_COLUMNS + [c for c in LABELS if c.endswith("_computed")], 1, "GFLOPs")
           + "\n")
-    print(table(results))
-    disturbed = sorted((k, impl, v["wall_over_cpu"]) for (impl, k), v in results.items()
-                       if v["wall_over_cpu"] and not 1 / DISTURBED <= v["wall_over_cpu"]
-                       <= DISTURBED)
-    if disturbed:
-        print(f"\nWall-clock and CPU times differ by more than {DISTURBED:.2f}× (the machine was "
-              "shared while these ran: CPU time leaves out the waiting, not the shared caches; measure "
-              "again on a quiet machine): "
-              + ", ".join(f"{impl} 2^{k} ({r:.2f}×)" for k, impl, r in disturbed) + ".")
+    print(f"## Speed-up with {all_threads} threads (GFLOPs ratio)\n")
+    print(scaling_table(results, all_threads) + "\n")
+    print("## GPU GFLOPs\n")
+    gpu = GPU_COLUMNS + [c for c in (k[0] for k in results) if c.endswith("_computed_cuda")]
+    print(grid(results, list(dict.fromkeys(gpu)), 1, "GFLOPs") + "\n")
+    print("## Forward error: relative L2 against FFTW quad\n")
+    print(grid(results, [c for c in CPU_COLUMNS if c != "fftw_quad"] + GPU_COLUMNS, 1,
+               "rel_l2_error", 2) + "\n")
+    print("## Round-trip PSNR (dB, Thall eq. 17; ∞: exact)\n")
+    print(grid(results, CPU_COLUMNS + GPU_COLUMNS, 1, "roundtrip_psnr_db", 4) + "\n")
+    if errors:
+        print("## Not measured\n")
+        reasons = {}
+        for name, why in errors:
+            reasons.setdefault(why, []).append(name.split("/")[1])
+        for why, names in reasons.items():
+            print(f"- {', '.join(sorted(set(names)))}: {why}")
 
 
 if __name__ == "__main__":

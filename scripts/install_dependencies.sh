@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(cmake make g++ pkg-config
           libfftw3-dev libmpfr-dev libgmp-dev
-          libgtest-dev libbenchmark-dev libqd-dev libcli11-dev)
+          libgtest-dev libbenchmark-dev libqd-dev libcli11-dev python3-matplotlib)
 
 missing=()
 for p in "${packages[@]}"; do

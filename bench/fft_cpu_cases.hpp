@@ -1,0 +1,217 @@
+// The CPU contenders of the FFT benchmark (fft_case.hpp): ffft's CPU
+// executor, FFTW in its four precisions, and the QD-based radix-2 FFT.
+#pragma once
+
+#include <fftw3.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "fft_case.hpp"
+#include "ffft/host/wide_float.hpp"
+#include "ffft/plan.hpp"
+#include "qd_stockham.hpp"
+
+namespace ffft::bench {
+
+template <class E>
+class ffft_cpu_case final : public fft_case {
+ public:
+  ffft_cpu_case(const fft_problem& p, twiddle_mode twiddles)
+      : p_(p), twiddles_(twiddles), in_(p.n * p.batch), out_(p.n * p.batch),
+        plan_(options(p.n, p.batch, p.threads, twiddles)) {
+    const auto x = batch_input(p);
+    for (std::size_t j = 0; j < x.size(); ++j)
+      in_[j] = {from_float<E>(x[j].first), from_float<E>(x[j].second)};
+  }
+  void run() override { plan_.forward(in_.data(), out_.data()); }
+  std::vector<complex_quad> forward_first() override {
+    run();
+    return to_quad(out_.data(), p_.n);
+  }
+  std::vector<complex_quad> roundtrip_first() override {
+    plan<E> one(options(p_.n, 1, p_.threads, twiddles_));
+    std::vector<complex<E>> y(p_.n), back(p_.n);
+    one.forward(in_.data(), y.data());
+    one.inverse(y.data(), back.data());
+    return to_quad(back.data(), p_.n);
+  }
+  std::size_t value_bytes() const override { return sizeof(complex<E>); }
+
+ private:
+  static plan_options options(std::uint64_t n, std::uint64_t batch, unsigned threads,
+                              twiddle_mode twiddles) {
+    plan_options o;
+    o.length = n;
+    o.batch = batch;
+    o.twiddles = twiddles;
+    o.backend = backend::cpu;
+    o.threads = threads;
+    return o;
+  }
+  static std::vector<complex_quad> to_quad(const complex<E>* v, std::uint64_t n) {
+    std::vector<complex_quad> r(n);
+    for (std::uint64_t j = 0; j < n; ++j)
+      r[j] = {host::to_float128(v[j].re), host::to_float128(v[j].im)};
+    return r;
+  }
+
+  fft_problem p_;
+  twiddle_mode twiddles_;
+  std::vector<complex<E>> in_, out_;
+  plan<E> plan_;
+};
+
+// FFTW's four precisions differ only in their prefix; this names each
+// function.
+#define FFFT_FFTW_API(prefix, real_type)                                                   \
+  struct prefix##_api {                                                                    \
+    using real = real_type;                                                                \
+    using cpx = prefix##_complex;                                                          \
+    using plan_t = prefix##_plan;                                                          \
+    static void* malloc(std::size_t b) { return prefix##_malloc(b); }                      \
+    static void free(void* p) { prefix##_free(p); }                                        \
+    static plan_t plan(int n, int batch, cpx* i, cpx* o, int sign, unsigned f) {           \
+      return prefix##_plan_many_dft(1, &n, batch, i, nullptr, 1, n, o, nullptr, 1, n, sign, f); \
+    }                                                                                      \
+    static void execute(plan_t p) { prefix##_execute(p); }                                 \
+    static void destroy(plan_t p) { prefix##_destroy_plan(p); }                            \
+    static void set_timelimit(double s) { prefix##_set_timelimit(s); }                     \
+    static void plan_with_threads(int t) { prefix##_plan_with_nthreads(t); }               \
+    static int init_threads() { return prefix##_init_threads(); }                          \
+  };
+FFFT_FFTW_API(fftwf, float)
+FFFT_FFTW_API(fftw, double)
+FFFT_FFTW_API(fftwl, long double)
+FFFT_FFTW_API(fftwq, __float128)
+#undef FFFT_FFTW_API
+
+// Threads for FFTW: init_threads once per precision, then each plan takes
+// the count set before it is made.
+template <class Api>
+void fftw_use_threads(unsigned threads, unsigned all) {
+  static const bool ready = Api::init_threads() != 0;
+  if (!ready) throw std::runtime_error("FFTW's threads library failed to initialize");
+  Api::plan_with_threads(static_cast<int>(threads == 0 ? all : threads));
+}
+
+template <class Api>
+class fftw_case final : public fft_case {
+  using cpx = typename Api::cpx;
+  using real = typename Api::real;
+
+ public:
+  // flags: FFTW_ESTIMATE, FFTW_MEASURE (timed planning, capped at
+  // time_limit seconds per plan) or FFTW_PATIENT.
+  fftw_case(const fft_problem& p, unsigned flags, double time_limit, unsigned all_threads)
+      : p_(p), in_(allocate(p.n * p.batch)), out_(allocate(p.n * p.batch)) {
+    fftw_use_threads<Api>(p.threads, all_threads);
+    Api::set_timelimit((flags & FFTW_ESTIMATE) ? FFTW_NO_TIMELIMIT : time_limit);
+    // Plan first: a measuring planner overwrites both arrays.
+    plan_ = Api::plan(static_cast<int>(p.n), static_cast<int>(p.batch), in_.get(), out_.get(),
+                      FFTW_FORWARD, flags);
+    if (plan_ == nullptr) throw std::runtime_error("FFTW returned no plan");
+    fill(in_.get(), batch_input(p));
+  }
+  ~fftw_case() override { Api::destroy(plan_); }
+  void run() override { Api::execute(plan_); }
+  std::vector<complex_quad> forward_first() override {
+    run();
+    return to_quad(out_.get(), p_.n);
+  }
+  // With FFTW_ESTIMATE plans, like the accuracy report's.
+  std::vector<complex_quad> roundtrip_first() override {
+    buffer x = allocate(p_.n), y = allocate(p_.n), back = allocate(p_.n);
+    const int n = static_cast<int>(p_.n);
+    typename Api::plan_t forward = Api::plan(n, 1, x.get(), y.get(), FFTW_FORWARD, FFTW_ESTIMATE);
+    typename Api::plan_t inverse = Api::plan(n, 1, y.get(), back.get(), FFTW_BACKWARD, FFTW_ESTIMATE);
+    fill(x.get(), tools::uniform_float_input(p_.n));
+    Api::execute(forward);
+    Api::execute(inverse);
+    Api::destroy(forward);
+    Api::destroy(inverse);
+    for (std::uint64_t j = 0; j < p_.n; ++j)
+      for (int part = 0; part < 2; ++part) back.get()[j][part] /= static_cast<real>(p_.n);
+    return to_quad(back.get(), p_.n);
+  }
+  std::size_t value_bytes() const override { return sizeof(cpx); }
+
+ private:
+  struct deleter {
+    void operator()(cpx* p) const { Api::free(p); }
+  };
+  using buffer = std::unique_ptr<cpx[], deleter>;
+  static buffer allocate(std::uint64_t count) {
+    buffer b(static_cast<cpx*>(Api::malloc(sizeof(cpx) * count)));
+    if (!b) throw std::bad_alloc();
+    return b;
+  }
+  static void fill(cpx* v, const std::vector<std::pair<float, float>>& x) {
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      v[j][0] = static_cast<real>(x[j].first);
+      v[j][1] = static_cast<real>(x[j].second);
+    }
+  }
+  static std::vector<complex_quad> to_quad(const cpx* v, std::uint64_t n) {
+    std::vector<complex_quad> r(n);
+    for (std::uint64_t j = 0; j < n; ++j)
+      r[j] = {static_cast<__float128>(v[j][0]), static_cast<__float128>(v[j][1])};
+    return r;
+  }
+
+  fft_problem p_;
+  buffer in_, out_;
+  typename Api::plan_t plan_ = nullptr;
+};
+
+// The baseline a user would write by hand: qd_stockham.hpp over QD's
+// dd_real or qd_real, one transform after another, one thread.
+template <class Real>
+class qd_case final : public fft_case {
+  using cpx = qd_complex<Real>;
+
+ public:
+  explicit qd_case(const fft_problem& p)
+      : p_(p), fft_(p.n), in_(p.n * p.batch), out_(p.n * p.batch) {
+    if (p.threads != 1) throw std::invalid_argument("the QD baseline runs on one thread");
+    const auto x = batch_input(p);
+    for (std::size_t j = 0; j < x.size(); ++j) in_[j] = {Real(x[j].first), Real(x[j].second)};
+  }
+  void run() override {
+    for (std::uint64_t b = 0; b < p_.batch; ++b) fft_.forward(&in_[b * p_.n], &out_[b * p_.n]);
+  }
+  std::vector<complex_quad> forward_first() override {
+    fft_.forward(in_.data(), out_.data());
+    return to_quad(out_.data(), p_.n);
+  }
+  std::vector<complex_quad> roundtrip_first() override {
+    std::vector<cpx> y(p_.n), back(p_.n);
+    fft_.forward(in_.data(), y.data());
+    fft_.inverse(y.data(), back.data());
+    const Real n(static_cast<double>(p_.n));
+    for (cpx& v : back) v = {v.re / n, v.im / n};
+    return to_quad(back.data(), p_.n);
+  }
+  std::size_t value_bytes() const override { return sizeof(cpx); }
+
+ private:
+  static __float128 to_float128(const Real& r) {
+    constexpr int limbs = sizeof(Real) / sizeof(double);
+    __float128 sum = 0;
+    for (int i = limbs - 1; i >= 0; --i) sum += r.x[i];
+    return sum;
+  }
+  static std::vector<complex_quad> to_quad(const cpx* v, std::uint64_t n) {
+    std::vector<complex_quad> r(n);
+    for (std::uint64_t j = 0; j < n; ++j) r[j] = {to_float128(v[j].re), to_float128(v[j].im)};
+    return r;
+  }
+
+  fft_problem p_;
+  qd_stockham_fft<Real> fft_;
+  std::vector<cpx> in_, out_;
+};
+
+}  // namespace ffft::bench

@@ -1,0 +1,200 @@
+// The benchmark's do-it-yourself baseline (bench/qd_stockham.hpp, a plain
+// radix-2 Stockham FFT over QD's dd_real and qd_real) against FFTW's
+// __float128 transform, at n = 1, 2, 4, ..., 2^12. A baseline that computed
+// the wrong thing would make the benchmark's comparison meaningless, so it
+// is held to its format's accuracy like ffft is.
+//
+// Limits: dd_real rounds to about 1e-32 per operation, so its relative L2
+// error is held to 1e-30 sqrt(log2 n + 1) (a stable FFT's rms error grows as
+// sqrt(log2 n)). FFTW quad has only 113 bits (2e-34 at n = 1024, see
+// test_fft_fftw_quad.cpp), so for qd_real the error measured is the
+// reference's own; 1e-31 only catches a wrong transform. qd_real's own
+// accuracy is checked by the round trip, computed in qd_real.
+#include <fftw3.h>
+#include <gtest/gtest.h>
+#include <qd/dd_real.h>
+#include <qd/qd_real.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "qd_stockham.hpp"
+
+namespace {
+
+struct complex_double {
+  double re, im;
+};
+
+struct complex_float128 {
+  __float128 re, im;
+};
+
+constexpr int max_log2 = 12;
+
+// Multiples of 2^-53 in [-1, 1): exact in double, hence in dd_real, qd_real
+// and __float128, so every transform sees the same input.
+std::vector<complex_double> random_input(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 bits(seed);
+  auto draw = [&bits] {
+    const auto k = static_cast<std::int64_t>(bits() >> 10) - (std::int64_t{1} << 53);
+    return std::ldexp(static_cast<double>(k), -53);
+  };
+  std::vector<complex_double> x(n);
+  for (complex_double& v : x) {
+    v.re = draw();
+    v.im = draw();
+  }
+  return x;
+}
+
+std::vector<complex_float128> fftw_quad(const std::vector<complex_double>& x, int sign) {
+  const auto n = static_cast<int>(x.size());
+  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
+  auto* out = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
+  const fftwq_plan p = fftwq_plan_dft_1d(n, in, out, sign, FFTW_ESTIMATE);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    in[j][0] = x[j].re;
+    in[j][1] = x[j].im;
+  }
+  fftwq_execute(p);
+  std::vector<complex_float128> y(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) y[j] = {out[j][0], out[j][1]};
+  fftwq_destroy_plan(p);
+  fftwq_free(in);
+  fftwq_free(out);
+  return y;
+}
+
+// The limbs summed in __float128: exact for a dd_real (two limbs, 106 bits,
+// unless a gap between them makes them span more than 113); a qd_real
+// rounds to 113 bits, far below the reference's own error.
+__float128 to_float128(const dd_real& x) {
+  return static_cast<__float128>(x.x[0]) + static_cast<__float128>(x.x[1]);
+}
+
+__float128 to_float128(const qd_real& x) {
+  return ((static_cast<__float128>(x[0]) + x[1]) + x[2]) + x[3];
+}
+
+template <class Real>
+std::vector<qd_complex<Real>> to_real(const std::vector<complex_double>& x) {
+  std::vector<qd_complex<Real>> r(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) r[j] = {Real(x[j].re), Real(x[j].im)};
+  return r;
+}
+
+// ||y - reference|| / ||reference||, every step in __float128.
+template <class Real>
+double relative_l2_error(const std::vector<qd_complex<Real>>& y,
+                         const std::vector<complex_float128>& reference) {
+  __float128 distance = 0, norm = 0;
+  for (std::size_t j = 0; j < y.size(); ++j) {
+    const __float128 dre = to_float128(y[j].re) - reference[j].re;
+    const __float128 dim = to_float128(y[j].im) - reference[j].im;
+    distance += dre * dre + dim * dim;
+    norm += reference[j].re * reference[j].re + reference[j].im * reference[j].im;
+  }
+  return std::sqrt(static_cast<double>(distance) / static_cast<double>(norm > 0 ? norm : 1));
+}
+
+// ||y / n - x|| / ||x||, in Real: the round trip of an exact input, whose
+// error is the transform's alone (no reference involved).
+template <class Real>
+double round_trip_error(const std::vector<qd_complex<Real>>& y,
+                        const std::vector<complex_double>& x) {
+  const auto n = static_cast<double>(x.size());
+  double distance = 0, norm = 0;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const double dre = to_double(y[j].re / n - x[j].re);
+    const double dim = to_double(y[j].im / n - x[j].im);
+    distance += dre * dre + dim * dim;
+    norm += x[j].re * x[j].re + x[j].im * x[j].im;
+  }
+  return std::sqrt(distance / (norm > 0 ? norm : 1));
+}
+
+struct largest {
+  double error = 0;
+  std::size_t n = 0;
+
+  void update(double e, std::size_t at) {
+    if (e >= error) {
+      error = e;
+      n = at;
+    }
+  }
+};
+
+// Forward and inverse against FFTW quad, and the round trip, at every n.
+template <class Real>
+void check(const char* name, double (*reference_limit)(std::size_t),
+           double (*round_trip_limit)(std::size_t)) {
+  largest forward_max, inverse_max, round_trip_max;
+  for (int k = 0; k <= max_log2; ++k) {
+    const std::size_t n = std::size_t{1} << k;
+    const std::string where = std::string(name) + " n=" + std::to_string(n);
+    const std::vector<complex_double> x = random_input(n, n);
+    const std::vector<qd_complex<Real>> input = to_real<Real>(x);
+    std::vector<qd_complex<Real>> y(n), z(n), back(n);
+    qd_stockham_fft<Real> fft(n);
+    fft.forward(input.data(), y.data());
+    fft.inverse(input.data(), z.data());
+    fft.inverse(y.data(), back.data());
+
+    const double forward = relative_l2_error(y, fftw_quad(x, FFTW_FORWARD));
+    const double inverse = relative_l2_error(z, fftw_quad(x, FFTW_BACKWARD));
+    const double round_trip = round_trip_error(back, x);
+    EXPECT_LE(forward, reference_limit(n)) << where << " forward";
+    EXPECT_LE(inverse, reference_limit(n)) << where << " inverse";
+    EXPECT_LE(round_trip, round_trip_limit(n)) << where << " round trip";
+    forward_max.update(forward, n);
+    inverse_max.update(inverse, n);
+    round_trip_max.update(round_trip, n);
+  }
+  std::printf(
+      "%s: largest relative L2 error vs FFTW quad %.3g forward (n=%zu), %.3g inverse "
+      "(n=%zu); round trip %.3g (n=%zu)\n",
+      name, forward_max.error, forward_max.n, inverse_max.error, inverse_max.n,
+      round_trip_max.error, round_trip_max.n);
+  // XML/JSON output (--gtest_output): the largest errors, for the record.
+  auto record = [](const char* key, double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", value);
+    ::testing::Test::RecordProperty(key, text);
+  };
+  record("largest_forward_error", forward_max.error);
+  record("largest_inverse_error", inverse_max.error);
+  record("largest_round_trip_error", round_trip_max.error);
+}
+
+double log2_plus_one(std::size_t n) { return std::log2(static_cast<double>(n)) + 1; }
+
+TEST(qd_baseline, dd_real_matches_fftw_quad) {
+  check<dd_real>(
+      "dd_real", [](std::size_t n) { return 1e-30 * std::sqrt(log2_plus_one(n)); },
+      [](std::size_t) { return 1e-30; });
+}
+
+// qd_real's round trip: its eps is 1.2e-63 (qd_real::_eps) and the error
+// measured 1e-64 at 2^12, so 1e-62 sqrt(log2 n + 1) leaves a wide margin
+// yet fails anything that loses more than about 8 of qd_real's 212 bits.
+TEST(qd_baseline, qd_real_matches_fftw_quad) {
+  check<qd_real>(
+      "qd_real", [](std::size_t) { return 1e-31; },
+      [](std::size_t n) { return 1e-62 * std::sqrt(log2_plus_one(n)); });
+}
+
+TEST(qd_baseline, rejects_lengths_other_than_powers_of_two) {
+  for (std::size_t n : {0, 3, 6, 12, 1000})
+    EXPECT_THROW(qd_stockham_fft<dd_real>{n}, std::invalid_argument) << "n=" << n;
+  EXPECT_NO_THROW(qd_stockham_fft<dd_real>{1});
+}
+
+}  // namespace
