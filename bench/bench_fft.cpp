@@ -3,7 +3,7 @@
 // cuFFT, measured side by side in one run, in the benchFFT tradition.
 //
 // One command runs it and writes JSON, tables and plots (scripts/fft_bench.sh):
-//   scripts/fft_bench.sh quick   # about 2 minutes on the 2-core development VM
+//   scripts/fft_bench.sh quick   # about a minute on the 2-core development VM
 //   scripts/fft_bench.sh full    # the committed bench/results/fft_*; tens of minutes
 //
 // Benchmarks are named "fft/<contender>/<N>/threads:<T>":
@@ -20,6 +20,10 @@
 //            of the data, the least any out-of-place transform moves; ffft's
 //            CPU passes move it once per pass and the CUDA executor once per
 //            group of passes, so this is a lower bound of the real traffic
+//   GBps_passes  the same times the passes over all the data the case
+//            makes, where it says (fft_case::memory_passes: ffft's CPU radix
+//            passes, the QD baseline's log2 N; absent for FFTW, cuFFT,
+//            Bluestein lengths and the CUDA executor)
 //   rel_l2_error        ||y - y_quad|| / ||y_quad|| of transform 0's forward
 //                       output, y_quad FFTW quad's transform of the same input
 //   roundtrip_psnr_db   Thall's eq. 17 for x' = F^-1(F(x)) / N (+inf: exact)
@@ -107,13 +111,13 @@ mode make_mode(const std::string& name) {
   mode m;
   m.name = name;
   if (name == "quick") {
-    m.lengths = powers_of_two(4, 18, 2);
+    m.lengths = powers_of_two(4, 20, 2);
     m.lengths.insert(m.lengths.end(), quick_others.begin(), quick_others.end());
     m.points_per_call = std::uint64_t{1} << 16;
     m.computed_twiddles = false;
     m.fftw_fast_flags = FFTW_ESTIMATE;
     m.qd_max = std::uint64_t{1} << 16;
-    m.quad_max = std::uint64_t{1} << 18;
+    m.quad_max = std::uint64_t{1} << 20;
   } else if (name == "full") {
     m.lengths = powers_of_two(4, 22, 1);
     m.lengths.insert(m.lengths.end(), full_others.begin(), full_others.end());
@@ -200,6 +204,10 @@ void run_case(benchmark::State& state, registered_case& r) {
   state.counters["GFLOPs"] = Counter(flops * 1e-9, Counter::kIsIterationInvariantRate);
   state.counters["GBps"] = Counter(2.0 * points * static_cast<double>(c->value_bytes()) * 1e-9,
                                    Counter::kIsIterationInvariantRate);
+  if (const unsigned passes = c->memory_passes(); passes > 0)
+    state.counters["GBps_passes"] =
+        Counter(2.0 * passes * points * static_cast<double>(c->value_bytes()) * 1e-9,
+                Counter::kIsIterationInvariantRate);
   state.counters["N"] = static_cast<double>(p.n);
   state.counters["batch"] = static_cast<double>(p.batch);
   state.counters["cpu_threads"] = static_cast<double>(p.threads);
@@ -294,6 +302,12 @@ void register_gpu(const std::vector<std::uint64_t>& lengths, const options& o) {
   }
 }
 
+std::string seconds_text(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", s);
+  return text;
+}
+
 // ---- Command line -----------------------------------------------------------------
 // Google Benchmark's Initialize leaves the arguments it does not know; these
 // are ours ("--name=value").
@@ -347,7 +361,7 @@ int main(int argc, char** argv) {
       "fftw_float_double_planner",
       o.m.fftw_fast_flags == FFTW_ESTIMATE
           ? std::string("FFTW_ESTIMATE")
-          : "FFTW_MEASURE (time limit " + std::to_string(o.fftw_time_limit) + " s)");
+          : "FFTW_MEASURE (time limit " + seconds_text(o.fftw_time_limit) + " s per plan)");
   benchmark::AddCustomContext("fftw_long_double_quad_planner", "FFTW_ESTIMATE");
   benchmark::AddCustomContext("gpu", gpu_description());
   benchmark::RunSpecifiedBenchmarks();

@@ -38,8 +38,11 @@ class fft_case {
   // F^-1(F(x_0)) / n, in __float128.
   virtual std::vector<complex_quad> forward_first() = 0;
   virtual std::vector<complex_quad> roundtrip_first() = 0;
-  // Bytes of one complex value, for the bandwidth counter.
+  // Bytes of one complex value, for the bandwidth counters.
   virtual std::size_t value_bytes() const = 0;
+  // How many times a call reads and writes all the batch's values, where
+  // the case knows it (its radix passes), else 0.
+  virtual unsigned memory_passes() const { return 0; }
 };
 
 // The benchmark input: transform b is values [b n, (b + 1) n) of

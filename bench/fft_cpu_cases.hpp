@@ -39,6 +39,11 @@ class ffft_cpu_case final : public fft_case {
     return to_quad(back.data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(complex<E>); }
+  // One per radix pass (forward: no scaling pass); Bluestein's padded
+  // transforms and chirp steps are not counted.
+  unsigned memory_passes() const override {
+    return plan_.bluestein_length() == 0 ? static_cast<unsigned>(plan_.radices().size()) : 0;
+  }
 
  private:
   static plan_options options(std::uint64_t n, std::uint64_t batch, unsigned threads,
@@ -195,6 +200,11 @@ class qd_case final : public fft_case {
     return to_quad(back.data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(cpx); }
+  unsigned memory_passes() const override {  // log2 n radix-2 passes
+    unsigned passes = 0;
+    while ((std::uint64_t{1} << passes) < p_.n) ++passes;
+    return passes;
+  }
 
  private:
   static __float128 to_float128(const Real& r) {

@@ -3,7 +3,7 @@
 # bench/bench_fft.cpp, and writes its JSON, a Markdown table of GFLOPs,
 # errors and key ratios, and PNG plots.
 #
-#   scripts/fft_bench.sh quick   about 2 minutes on the 2-core development VM;
+#   scripts/fft_bench.sh quick   about a minute on the 2-core development VM;
 #                                writes build/bench_quick/
 #   scripts/fft_bench.sh full    every size and contender, 3 repetitions;
 #                                writes bench/results/fft.{json,md} and fft_*.png
