@@ -3,6 +3,8 @@
 // error measured in more precision than the transform under test.
 #pragma once
 
+#include <fftw3.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -42,6 +44,26 @@ inline std::vector<complex_double> random_input(std::uint64_t n, std::uint64_t s
     v.im = draw();
   }
   return x;
+}
+
+// FFTW's __float128 transform of x (sign FFTW_FORWARD or FFTW_BACKWARD,
+// unnormalized): the reference of the tests that use it, which link fftw3q.
+inline std::vector<complex_float128> fftw_quad(const std::vector<complex_double>& x, int sign) {
+  const auto n = static_cast<int>(x.size());
+  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
+  auto* out = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
+  const fftwq_plan p = fftwq_plan_dft_1d(n, in, out, sign, FFTW_ESTIMATE);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    in[j][0] = x[j].re;
+    in[j][1] = x[j].im;
+  }
+  fftwq_execute(p);
+  std::vector<complex_float128> y(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) y[j] = {out[j][0], out[j][1]};
+  fftwq_destroy_plan(p);
+  fftwq_free(in);
+  fftwq_free(out);
+  return y;
 }
 
 template <class E>

@@ -31,24 +31,6 @@ namespace {
 using testing::complex_double;
 using testing::complex_float128;
 
-std::vector<complex_float128> fftw_quad_forward(const std::vector<complex_double>& x) {
-  const auto n = static_cast<int>(x.size());
-  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
-  auto* out = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
-  const fftwq_plan p = fftwq_plan_dft_1d(n, in, out, FFTW_FORWARD, FFTW_ESTIMATE);
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    in[j][0] = x[j].re;
-    in[j][1] = x[j].im;
-  }
-  fftwq_execute(p);
-  std::vector<complex_float128> y(x.size());
-  for (std::size_t j = 0; j < x.size(); ++j) y[j] = {out[j][0], out[j][1]};
-  fftwq_destroy_plan(p);
-  fftwq_free(in);
-  fftwq_free(out);
-  return y;
-}
-
 struct reference {
   std::vector<complex_double> x;
   std::vector<complex_float128> forward;          // F(x)
@@ -59,7 +41,7 @@ struct reference {
 reference make_reference(std::uint64_t n) {
   reference r;
   r.x = testing::random_input(n, n);
-  r.forward = fftw_quad_forward(r.x);
+  r.forward = testing::fftw_quad(r.x, FFTW_FORWARD);
   r.conj_x = r.x;
   for (complex_double& v : r.conj_x) v.im = -v.im;
   r.inverse_of_conj = r.forward;

@@ -19,58 +19,21 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "fft_reference.hpp"
 #include "qd_stockham.hpp"
 
 namespace {
 
-struct complex_double {
-  double re, im;
-};
-
-struct complex_float128 {
-  __float128 re, im;
-};
+using ffft::testing::complex_double;
+using ffft::testing::complex_float128;
+using ffft::testing::fftw_quad;
+using ffft::testing::random_input;
 
 constexpr int max_log2 = 12;
-
-// Multiples of 2^-53 in [-1, 1): exact in double, hence in dd_real, qd_real
-// and __float128, so every transform sees the same input.
-std::vector<complex_double> random_input(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 bits(seed);
-  auto draw = [&bits] {
-    const auto k = static_cast<std::int64_t>(bits() >> 10) - (std::int64_t{1} << 53);
-    return std::ldexp(static_cast<double>(k), -53);
-  };
-  std::vector<complex_double> x(n);
-  for (complex_double& v : x) {
-    v.re = draw();
-    v.im = draw();
-  }
-  return x;
-}
-
-std::vector<complex_float128> fftw_quad(const std::vector<complex_double>& x, int sign) {
-  const auto n = static_cast<int>(x.size());
-  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
-  auto* out = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
-  const fftwq_plan p = fftwq_plan_dft_1d(n, in, out, sign, FFTW_ESTIMATE);
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    in[j][0] = x[j].re;
-    in[j][1] = x[j].im;
-  }
-  fftwq_execute(p);
-  std::vector<complex_float128> y(x.size());
-  for (std::size_t j = 0; j < x.size(); ++j) y[j] = {out[j][0], out[j][1]};
-  fftwq_destroy_plan(p);
-  fftwq_free(in);
-  fftwq_free(out);
-  return y;
-}
 
 // The limbs summed in __float128: exact for a dd_real (two limbs, 106 bits,
 // unless a gap between them makes them span more than 113); a qd_real
@@ -140,6 +103,8 @@ void check(const char* name, double (*reference_limit)(std::size_t),
   for (int k = 0; k <= max_log2; ++k) {
     const std::size_t n = std::size_t{1} << k;
     const std::string where = std::string(name) + " n=" + std::to_string(n);
+    // Multiples of 2^-47: exact in double, hence in dd_real, qd_real and
+    // __float128, so every transform sees the same input.
     const std::vector<complex_double> x = random_input(n, n);
     const std::vector<qd_complex<Real>> input = to_real<Real>(x);
     std::vector<qd_complex<Real>> y(n), z(n), back(n);
