@@ -62,7 +62,6 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -72,7 +71,6 @@
 
 #include "fft_cpu_cases.hpp"
 #include "fft_cuda_cases.hpp"
-#include "ffft/fft/schedule.hpp"
 #include "tools/run_context.hpp"
 
 #ifndef FFFT_BENCH_BUILD_TYPE
@@ -285,20 +283,23 @@ void register_cpu(std::uint64_t n, const options& o) {
 }
 
 // GPU contenders: batched to at least 2^26 points per call (the size of the
-// GPU goals), data resident on the device. Without a device each reports
-// the reason once, at the smallest size.
+// GPU goals), data resident on the device, registered size by size like the
+// CPU ones (so each size's FFTW quad reference is computed once). Without a
+// device each contender reports the reason once, at the smallest size.
 void register_gpu(const std::vector<std::uint64_t>& lengths, const options& o) {
   const std::string unavailable = gpu_unavailable_reason();
-  for (const std::string& contender : gpu_contenders(o.m.computed_twiddles)) {
-    for (std::uint64_t n : lengths) {
-      const std::uint64_t batch = std::max<std::uint64_t>(1, (std::uint64_t{1} << 26) / n);
-      const fft_problem p{n, batch, 1};
-      add(contender, p, timing::device_events, [contender, p, unavailable] {
-        if (!unavailable.empty()) throw std::runtime_error(unavailable);
-        return make_gpu_case(contender, p);
-      });
-      if (!unavailable.empty()) break;
-    }
+  const std::vector<std::string> contenders = gpu_contenders(o.m.computed_twiddles);
+  if (!unavailable.empty()) {
+    for (const std::string& contender : contenders)
+      add(contender, {lengths.front(), 1, 1}, timing::device_events,
+          [unavailable]() -> std::unique_ptr<fft_case> { throw std::runtime_error(unavailable); });
+    return;
+  }
+  for (std::uint64_t n : lengths) {
+    const std::uint64_t batch = std::max<std::uint64_t>(1, (std::uint64_t{1} << 26) / n);
+    const fft_problem p{n, batch, 1};
+    for (const std::string& contender : contenders)
+      add(contender, p, timing::device_events, [contender, p] { return make_gpu_case(contender, p); });
   }
 }
 
