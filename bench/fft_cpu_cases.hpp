@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "fft_case.hpp"
-#include "ffft/host/wide_float.hpp"
 #include "ffft/plan.hpp"
 #include "qd_stockham.hpp"
 
@@ -29,14 +28,14 @@ class ffft_cpu_case final : public fft_case {
   void run() override { plan_.forward(in_.data(), out_.data()); }
   std::vector<complex_quad> forward_first() override {
     run();
-    return to_quad(out_.data(), p_.n);
+    return tools::to_complex_quad(out_.data(), p_.n);
   }
   std::vector<complex_quad> roundtrip_first() override {
     plan<E> one(options(p_.n, 1, p_.threads, twiddles_));
     std::vector<complex<E>> y(p_.n), back(p_.n);
     one.forward(in_.data(), y.data());
     one.inverse(y.data(), back.data());
-    return to_quad(back.data(), p_.n);
+    return tools::to_complex_quad(back.data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(complex<E>); }
   // One per radix pass (forward: no scaling pass); Bluestein's padded
@@ -55,12 +54,6 @@ class ffft_cpu_case final : public fft_case {
     o.backend = backend::cpu;
     o.threads = threads;
     return o;
-  }
-  static std::vector<complex_quad> to_quad(const complex<E>* v, std::uint64_t n) {
-    std::vector<complex_quad> r(n);
-    for (std::uint64_t j = 0; j < n; ++j)
-      r[j] = {host::to_float128(v[j].re), host::to_float128(v[j].im)};
-    return r;
   }
 
   fft_problem p_;

@@ -11,7 +11,6 @@
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
 #include "fft_cuda_cases.hpp"
-#include "ffft/host/wide_float.hpp"
 #include "ffft/plan.hpp"
 
 namespace ffft::bench {
@@ -84,14 +83,14 @@ class ffft_cuda_case final : public fft_case {
   double run_timed() override { return timer_.seconds([&] { run(); }); }
   std::vector<complex_quad> forward_first() override {
     run();
-    return to_quad(download(out_, p_.n));
+    return tools::to_complex_quad(download(out_, p_.n).data(), p_.n);
   }
   std::vector<complex_quad> roundtrip_first() override {
     plan<E> one(options(p_.n, 1, twiddles_));
     device_buffer<complex<E>> y(p_.n), back(p_.n);
     one.forward(in_.data(), y.data());
     one.inverse(y.data(), back.data());
-    return to_quad(download(back, p_.n));
+    return tools::to_complex_quad(download(back, p_.n).data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(complex<E>); }
 
@@ -103,12 +102,6 @@ class ffft_cuda_case final : public fft_case {
     o.twiddles = twiddles;
     o.backend = backend::cuda;
     return o;
-  }
-  static std::vector<complex_quad> to_quad(const std::vector<complex<E>>& v) {
-    std::vector<complex_quad> r(v.size());
-    for (std::size_t j = 0; j < v.size(); ++j)
-      r[j] = {host::to_float128(v[j].re), host::to_float128(v[j].im)};
-    return r;
   }
 
   fft_problem p_;

@@ -45,6 +45,7 @@
 #include "ffft/ffft.hpp"
 #include "ffft/host/wide_float.hpp"
 #include "ffft/plan.hpp"
+#include "tools/fft_metrics.hpp"
 #include "tools/run_context.hpp"
 #include "tools/uniform_input.hpp"
 
@@ -52,18 +53,11 @@ namespace {
 
 using quad = __float128;
 
-// A result as __float128 pairs, and its relative L2 distance to another.
-using quad_vector = std::vector<std::pair<quad, quad>>;
-
-double relative_l2(const quad_vector& x, const quad_vector& ref) {
-  quad diff = 0, norm = 0;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    const quad dr = x[j].first - ref[j].first, di = x[j].second - ref[j].second;
-    diff += dr * dr + di * di;
-    norm += ref[j].first * ref[j].first + ref[j].second * ref[j].second;
-  }
-  return static_cast<double>(sqrtq(diff / norm));
-}
+// Results as __float128 pairs; their relative L2 distances are
+// tools::relative_l2_error (fft_metrics.hpp, shared with the benchmark).
+using ffft::tools::complex_quad;
+using quad_vector = std::vector<complex_quad>;
+using ffft::tools::relative_l2_error;
 
 // ---- FFTW -----------------------------------------------------------------------
 // One unnormalized out-of-place FFTW transform in each precision, FFTW_ESTIMATE.
@@ -78,8 +72,8 @@ quad_vector fftw_transform(const quad_vector& x, int sign, PlanFn plan_fn, ExecF
   const Plan p = plan_fn(static_cast<int>(n), in, out, sign, FFTW_ESTIMATE);
   if (p == nullptr) throw std::runtime_error("FFTW returned no plan");
   for (std::size_t j = 0; j < n; ++j) {
-    in[j][0] = static_cast<Real>(x[j].first);  // exact: the inputs are floats
-    in[j][1] = static_cast<Real>(x[j].second);
+    in[j][0] = static_cast<Real>(x[j].re);  // exact: the inputs are floats
+    in[j][1] = static_cast<Real>(x[j].im);
   }
   exec_fn(p);
   quad_vector y(n);
@@ -126,9 +120,7 @@ ffft_result ffft_forward(const std::vector<std::pair<float, float>>& x) {
     in[j] = {ffft::from_float<E>(x[j].first), ffft::from_float<E>(x[j].second)};
   plan.forward(in.data(), out.data());
   ffft_result r;
-  r.y.resize(x.size());
-  for (std::size_t j = 0; j < x.size(); ++j)
-    r.y[j] = {ffft::host::to_float128(out[j].re), ffft::host::to_float128(out[j].im)};
+  r.y = ffft::tools::to_complex_quad(out.data(), out.size());
   r.radices = plan.radices();
   r.bluestein_length = plan.bluestein_length();
   return r;
@@ -166,7 +158,7 @@ template <class E>
 void measure_ffft(int i, const std::vector<std::pair<float, float>>& x, const quad_vector& ref,
                   row& r) {
   const ffft_result f = ffft_forward<E>(x);
-  r.err[i] = relative_l2(f.y, ref);
+  r.err[i] = relative_l2_error(f.y, ref);
   r.lim[i] = limit<E>(x.size(), f.bluestein_length != 0);
   // All three formats use the same decomposition; keep the first.
   if (r.algorithm.empty()) r.algorithm = describe_algorithm(f);
@@ -184,14 +176,14 @@ row measure(std::uint64_t n) {
   {
     quad_vector back = fftw_quad(ref, FFTW_BACKWARD);
     const quad scale = quad(1) / quad(n);
-    for (auto& v : back) v = {v.first * scale, v.second * scale};
-    r.ref_round_trip = relative_l2(back, xq);
+    for (auto& v : back) v = {v.re * scale, v.im * scale};
+    r.ref_round_trip = relative_l2_error(back, xq);
   }
   measure_ffft<ffft::df64>(0, x, ref, r);
   measure_ffft<ffft::qf128>(1, x, ref, r);
   measure_ffft<ffft::dd128>(2, x, ref, r);
-  r.fftw_d = relative_l2(fftw_double(xq), ref);
-  r.fftw_ld = relative_l2(fftw_long_double(xq), ref);
+  r.fftw_d = relative_l2_error(fftw_double(xq), ref);
+  r.fftw_ld = relative_l2_error(fftw_long_double(xq), ref);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
