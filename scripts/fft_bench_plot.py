@@ -42,13 +42,12 @@ unconnected marker on a dotted line 20 dB above the highest finite PSNR of the
 figure, labelled "inf"; the series' line is broken there.
 """
 import argparse
-import json
 import math
 import os
 import re
-import statistics
 import sys
 
+import fft_bench_json
 from bench_context import host_line
 
 try:
@@ -63,8 +62,6 @@ except ImportError as e:
     sys.exit(f"fft_bench_plot.py: needs matplotlib ({e}); Debian: apt-get install "
              "python3-matplotlib, then run it with /usr/bin/python3")
 
-NAME = re.compile(r"^fft/(?P<contender>[^/]+)/(?:N:)?(?P<n>\d+)"
-                  r"(?:/threads:(?P<threads>\d+))?(?:/.*)?$")
 METRICS = ["GFLOPs", "rel_l2_error", "roundtrip_psnr_db"]
 DPI = 120
 SIZE = (9, 6)
@@ -128,63 +125,9 @@ def describe(contender):
     return d
 
 
-def parse_entry(b):
-    """(contender, N, threads) of a benchmark entry, or None if it is not an fft one."""
-    m = NAME.match(b.get("run_name") or b.get("name", ""))
-    if not m:
-        return None
-    n = b.get("N")
-    n = int(round(n)) if isinstance(n, (int, float)) and n > 0 else int(m["n"])
-    threads = int(m["threads"]) if m["threads"] else int(b.get("threads", 1) or 1)
-    return m["contender"], n, threads
-
-
 def load(path):
-    """(context, results, errors, repetitions).
-
-    results: {(contender, N, threads): {metric: value}}, medians over repetitions.
-    errors: {(contender, message): [N, ...]} of the entries that could not run."""
-    try:
-        with open(path) as f:
-            data = json.load(f)
-    except OSError as e:
-        print(f"fft_bench_plot.py: cannot read {path}: {e.strerror}", file=sys.stderr)
-        sys.exit(2)
-    except json.JSONDecodeError as e:
-        print(f"fft_bench_plot.py: {path} is not JSON: {e}", file=sys.stderr)
-        sys.exit(2)
-    if not isinstance(data, dict) or not data.get("benchmarks"):
-        print(f"fft_bench_plot.py: {path} has no benchmarks (not Google Benchmark JSON output "
-              "of ffft_bench_fft?)", file=sys.stderr)
-        sys.exit(2)
-    runs, medians, errors, repetitions = {}, {}, {}, set()
-    for b in data["benchmarks"]:
-        key = parse_entry(b)
-        if key is None:
-            continue
-        if b.get("error_occurred"):
-            errors.setdefault((key[0], b.get("error_message", "?")), set()).add(key[1])
-            continue
-        vals = {m: float(b[m]) for m in METRICS if isinstance(b.get(m), (int, float))}
-        if b.get("run_type") == "aggregate":
-            if b.get("aggregate_name") == "median":
-                medians[key] = vals
-        else:
-            runs.setdefault(key, []).append(vals)
-            repetitions.add(int(b.get("repetitions", 1) or 1))
-    results = {}
-    for key in set(runs) | set(medians):
-        v = {}
-        for m in METRICS:
-            if m in medians.get(key, {}):  # the library's own median wins where present
-                v[m] = medians[key][m]
-            else:
-                xs = [r[m] for r in runs.get(key, []) if m in r and not math.isnan(r[m])]
-                if xs:
-                    v[m] = statistics.median(xs)
-        results[key] = v
-    return data.get("context", {}), results, {k: sorted(v) for k, v in errors.items()}, \
-        max(repetitions, default=1)
+    """fft_bench_json.load for this script's metrics."""
+    return fft_bench_json.load(path, METRICS, "fft_bench_plot.py")
 
 
 def is_power_of_two(n):

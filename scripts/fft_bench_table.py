@@ -10,17 +10,11 @@ the goals' ratios (same run), GFLOPs per contender and N on one thread, the
 forward error and round-trip PSNR, and the speed-up with all threads.
 """
 import argparse
-import json
 import math
-import re
-import statistics
 import sys
 
+import fft_bench_json
 from bench_context import host_line, load_average
-
-# Google Benchmark appends /real_time or /manual_time to the name of cases
-# timed by the wall clock or by CUDA events.
-NAME = re.compile(r"^fft/(?P<contender>\w+)/(?P<n>\d+)/threads:(?P<threads>\d+)(/\w+)*$")
 
 LABELS = {
     "ffft_df64_table": "ffft df64", "ffft_qf128_table": "ffft qf128",
@@ -54,31 +48,12 @@ def label(contender):
     return LABELS.get(contender, contender)
 
 
+METRICS = ["GFLOPs", "rel_l2_error", "roundtrip_psnr_db"]
+
+
 def load(path):
-    """(context, {(contender, n, threads): counters}, [(name, error)]), medians over repetitions."""
-    with open(path) as f:
-        data = json.load(f)
-    runs, medians, errors = {}, {}, []
-    for b in data.get("benchmarks", []):
-        m = NAME.match(b.get("run_name", b["name"]))
-        if not m:
-            continue
-        key = (m["contender"], int(m["n"]), int(m["threads"]))
-        if b.get("error_occurred"):
-            errors.append((b["name"], b.get("error_message", "?")))
-            continue
-        if b.get("run_type") == "aggregate":
-            if b.get("aggregate_name") == "median":
-                medians[key] = b
-        else:
-            runs.setdefault(key, []).append(b)
-    fields = ["GFLOPs", "GBps", "rel_l2_error", "roundtrip_psnr_db", "batch"]
-    results = {}
-    for key, rs in runs.items():
-        results[key] = {f: statistics.median(r[f] for r in rs) for f in fields if f in rs[0]}
-    for key, b in medians.items():
-        results[key] = {f: b[f] for f in fields if f in b}
-    return data.get("context", {}), results, sorted(set(errors))
+    """fft_bench_json.load for this script's metrics."""
+    return fft_bench_json.load(path, METRICS, "fft_bench_table.py")
 
 
 def fmt(x, digits=3):
@@ -166,10 +141,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("json", help="Google Benchmark JSON output of ffft_bench_fft")
     args = parser.parse_args()
-    try:
-        context, results, errors = load(args.json)
-    except (OSError, json.JSONDecodeError) as e:
-        sys.exit(f"fft_bench_table.py: cannot read {args.json}: {e}")
+    context, results, errors, _ = load(args.json)
     if not results:
         sys.exit(f"fft_bench_table.py: {args.json}: no fft/<contender>/<N>/threads:<T> results")
     all_threads = max(t for _, _, t in results)
@@ -203,8 +175,8 @@ def main():
     if errors:
         print("## Not measured\n")
         reasons = {}
-        for name, why in errors:
-            reasons.setdefault(why, []).append(name.split("/")[1])
+        for contender, why in errors:
+            reasons.setdefault(why, []).append(contender)
         for why, names in reasons.items():
             print(f"- {', '.join(sorted(set(names)))}: {why}")
 
