@@ -44,3 +44,10 @@ endif()
 # Command-line parsing for the programs: CLI11 (Debian libcli11-dev), header
 # only, widely used, and clearer than hand-rolled getopt loops.
 find_package(CLI11 REQUIRED)
+
+# Static third-party libraries for programs that run elsewhere (off by default).
+include(${CMAKE_CURRENT_LIST_DIR}/ffft_static_dependencies.cmake)
+
+# JSON for the ffft program's --json reports: nlohmann/json (Debian
+# nlohmann-json3-dev), header only and the most used JSON library for C++.
+find_package(nlohmann_json 3 REQUIRED)

@@ -1,0 +1,159 @@
+// ffft roundtrip IN: x' = ifft(fft(x)) in each precision against x, beside
+// FFTW double and cuFFT single and double, and every forward transform
+// against FFTW's __float128 one.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cuda_support.hpp"
+#include "cli/external_roundtrip.hpp"
+#include "cli/input_file.hpp"
+#include "cli/memory_budget.hpp"
+#include "cli/options.hpp"
+#include "cli/progress.hpp"
+#include "cli/report.hpp"
+#include "cli/signal_scan.hpp"
+#include "cli/transform_shape.hpp"
+#include "cli/working_precision.hpp"
+
+namespace ffft::cli {
+
+namespace {
+
+// What the forward transform is multiplied by under each normalization; the
+// forward error is measured after dividing it out again.
+__float128 forward_scale(normalization norm, std::uint64_t n) {
+  const __float128 nq = static_cast<__float128>(n);
+  if (norm == normalization::ortho) return 1 / sqrtq(nq);
+  if (norm == normalization::forward) return 1 / nq;
+  return 1;
+}
+
+template <class E>
+report_row ffft_row(const input_file& in, const transform_shape& shape, const transform_settings& s,
+                    const signal_scan& scan, backend where, const std::vector<complex_quad>& x,
+                    const std::vector<complex_quad>& reference, progress& show) {
+  constexpr element_format precision =
+      std::is_same_v<E, df64> ? element_format::df64 : std::is_same_v<E, qf128> ? element_format::qf128
+                                                                                : element_format::dd128;
+  report_row row{"ffft " + std::string(format_name(precision)), backend_name(where)};
+  int k = 0;
+  try {
+    k = scale_exponent(scan, precision, shape.length, in.path());
+  } catch (const input_error& e) {
+    row.skipped = e.what();
+    row.device.clear();
+    return row;
+  }
+  row.scale_exponent = k;
+  show.stage("roundtrip " + row.method + ": reading");
+  std::vector<complex<E>> v = load_working<E>(in, k);
+  show.stage("roundtrip " + row.method + ": planning");
+  plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where);
+  show.stage("roundtrip " + row.method + ": transforms");
+  const auto t0 = std::chrono::steady_clock::now();
+  p.forward(v.data(), v.data());
+  const auto t1 = std::chrono::steady_clock::now();
+  const __float128 unscale = ldexpq(1, -k) / forward_scale(s.norm, shape.length);
+  row.forward_relative_l2 =
+      tools::relative_l2_error(quad_values(std::span<const complex<E>>(v), unscale), reference);
+  const auto t2 = std::chrono::steady_clock::now();
+  p.inverse(v.data(), v.data());
+  const auto t3 = std::chrono::steady_clock::now();
+  row.seconds = std::chrono::duration<double>((t1 - t0) + (t3 - t2)).count();
+  show.stage("roundtrip " + row.method + ": metrics");
+  row.metrics = tools::roundtrip_error(x, quad_values(std::span<const complex<E>>(v), ldexpq(1, -k)));
+  return row;
+}
+
+report_row external_row(std::string method, std::string device, const external_roundtrip& r,
+                        const std::vector<complex_quad>& x, const std::vector<complex_quad>& reference) {
+  report_row row{std::move(method), std::move(device)};
+  row.forward_relative_l2 = tools::relative_l2_error(r.forward, reference);
+  row.metrics = tools::roundtrip_error(x, r.roundtrip);
+  row.seconds = r.seconds;
+  return row;
+}
+
+report_row cufft_row(bool double_precision, const transform_shape& shape, const std::vector<complex_quad>& x,
+                     const std::vector<complex_quad>& reference, progress& show) {
+  const std::string method = double_precision ? "cuFFT double" : "cuFFT single";
+  report_row row{method, ""};
+  if (!cuda_built()) {
+    row.skipped = "this ffft was built without CUDA";
+  } else if (cuda_devices().empty()) {
+    row.skipped = "no CUDA device";
+  } else {
+    show.stage("roundtrip " + method);
+    try {
+      return external_row(method, "cuda", cufft_roundtrip(x, shape.length, shape.batch, double_precision), x,
+                          reference);
+    } catch (const std::exception& e) {
+      row.skipped = e.what();
+    }
+  }
+  return row;
+}
+
+}  // namespace
+
+int run_roundtrip(const roundtrip_command& c) {
+  const transform_settings& s = c.settings;
+  progress show;
+  show.stage("checking " + c.input);
+  const std::vector<element_format> precisions =
+      c.precisions.empty() ? std::vector{element_format::df64, element_format::qf128, element_format::dd128}
+                           : c.precisions;
+  for (const element_format p : precisions) visit_precision(p, [](auto) {});  // refuses c64, c128
+
+  const input_file in(c.input, s.in_format);
+  const transform_shape shape = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);
+  const std::uint64_t count = in.element_count();
+  // x and the reference in __float128, FFTW's two buffers, and one method at
+  // a time: its values with workspace and twiddles, and two __float128 copies.
+  require_memory(saturating_multiply(count, 32 * 4 + 32 * 5 + 32 * 2),
+                 "a round trip of " + std::to_string(shape.batch) + " x " + std::to_string(shape.length) + " values");
+
+  const signal_scan scan = scan_signal(in);
+  if (!s.allow_nonfinite) refuse_nonfinite(scan, in.path(), shape.length);
+  const backend where = choose_backend(s.device);
+
+  show.stage("reading " + in.path());
+  const std::vector<complex_quad> x = load_quad(in);
+  show.stage("FFTW __float128 reference");
+  const std::vector<complex_quad> reference = fftw_quad_forward(x, shape.length, shape.batch);
+
+  std::vector<report_row> rows;
+  for (const element_format p : precisions)
+    rows.push_back(visit_precision(
+        p, [&](auto tag) { return ffft_row<decltype(tag)>(in, shape, s, scan, where, x, reference, show); }));
+  show.stage("roundtrip FFTW double");
+  rows.push_back(external_row("FFTW double", "cpu", fftw_double_roundtrip(x, shape.length, shape.batch), x, reference));
+  rows.push_back(cufft_row(false, shape, x, reference, show));
+  rows.push_back(cufft_row(true, shape, x, reference, show));
+
+  if (s.json) {
+    nlohmann::json j{{"command", "roundtrip"},
+                     {"input", in.path()},
+                     {"input_format", format_name(in.format())},
+                     {"length", shape.length},
+                     {"batch", shape.batch},
+                     {"norm", norm_name(s.norm)},
+                     {"twiddles", twiddles_name(s.twiddles)},
+                     {"rows", nlohmann::json::array()}};
+    for (const report_row& r : rows) j["rows"].push_back(row_json(r));
+    std::cout << j.dump(2) << '\n';
+  } else {
+    std::printf("ffft roundtrip: %s, %s, %llu x %llu values, norm %s, twiddles %s\n", in.path().c_str(),
+                std::string(format_name(in.format())).c_str(), static_cast<unsigned long long>(shape.batch),
+                static_cast<unsigned long long>(shape.length), norm_name(s.norm), twiddles_name(s.twiddles));
+    std::puts("x' = ifft(fft(x)) against x; forward rel L2 against FFTW's __float128 transform\n");
+    print_table(rows);
+  }
+  return exit_success;
+}
+
+}  // namespace ffft::cli

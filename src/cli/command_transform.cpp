@@ -1,0 +1,85 @@
+// ffft fft IN OUT / ffft ifft IN OUT.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/input_file.hpp"
+#include "cli/memory_budget.hpp"
+#include "cli/options.hpp"
+#include "cli/output_file.hpp"
+#include "cli/output_writer.hpp"
+#include "cli/progress.hpp"
+#include "cli/signal_scan.hpp"
+#include "cli/transform_shape.hpp"
+#include "cli/working_precision.hpp"
+
+namespace ffft::cli {
+
+int run_transform(const transform_command& c) {
+  const transform_settings& s = c.settings;
+  const char* verb = c.dir == direction::forward ? "fft" : "ifft";
+  progress show;
+  show.stage(std::string("checking ") + c.input);
+
+  const input_file in(c.input, s.in_format);
+  const transform_shape shape = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);
+  const output_target target = resolve_output_target(c.output, c.out_format, in.format());
+  const input_file* inputs[] = {&in};
+  check_output_path(c.output, c.force, inputs);
+
+  // The working values, the plan's workspace (at most three buffers) and
+  // twiddles (about one more), and one output chunk.
+  const std::uint64_t count = in.element_count();
+  require_memory(saturating_multiply(count, working_bytes(c.precision) * 4) +
+                     saturating_multiply(shape.length, working_bytes(c.precision) * 2),
+                 std::string("a ") + std::string(format_name(c.precision)) + " " + verb + " of " +
+                     std::to_string(shape.batch) + " x " + std::to_string(shape.length) + " values");
+
+  const signal_scan scan = scan_signal(in);
+  if (!s.allow_nonfinite) refuse_nonfinite(scan, in.path(), shape.length);
+  const int k = scale_exponent(scan, c.precision, shape.length, in.path());
+  const backend where = choose_backend(s.device);
+
+  double seconds = 0;
+  visit_precision(c.precision, [&](auto tag) {
+    using E = decltype(tag);
+    show.stage(std::string("reading ") + in.path());
+    std::vector<complex<E>> x = load_working<E>(in, k);
+    show.stage(std::string("planning ") + std::string(format_name(c.precision)));
+    plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where);
+    show.stage(std::string(verb) + " " + std::string(format_name(c.precision)) + " on " + backend_name(where));
+    const auto t0 = std::chrono::steady_clock::now();
+    p.execute(c.dir, x.data(), x.data());
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    show.stage(std::string("writing ") + c.output);
+    write_elements(target, shape.npy_shape, count, s.allow_nonfinite,
+                   [&](auto out_tag, std::uint64_t j) { return from_working<decltype(out_tag)>(x[j], k); });
+  });
+
+  if (s.json) {
+    nlohmann::json j{{"command", verb},
+                     {"input", in.path()},
+                     {"input_format", format_name(in.format())},
+                     {"output", c.output},
+                     {"output_format", format_name(target.format)},
+                     {"output_npy", target.npy},
+                     {"length", shape.length},
+                     {"batch", shape.batch},
+                     {"precision", format_name(c.precision)},
+                     {"device", backend_name(where)},
+                     {"norm", norm_name(s.norm)},
+                     {"twiddles", twiddles_name(s.twiddles)},
+                     {"scale_exponent", k},
+                     {"seconds", seconds}};
+    std::cout << j.dump(2) << '\n';
+  } else {
+    std::printf("ffft: wrote %s: %s of %llu x %llu values in %s on %s (%.3g s)\n", c.output.c_str(), verb,
+                static_cast<unsigned long long>(shape.batch), static_cast<unsigned long long>(shape.length),
+                std::string(format_name(c.precision)).c_str(), backend_name(where), seconds);
+  }
+  return exit_success;
+}
+
+}  // namespace ffft::cli

@@ -1,0 +1,149 @@
+// Reading and writing the values of every element format, and converting
+// them to and from a working precision with an exact power-of-two scale.
+//
+// Every element format is visited as its C++ type (element_type), so each
+// conversion below is written once as a template. The conversions:
+//   - into a working expansion E, scaled by 2^k: float and double parts go
+//     through double (ldexp is exact there) and from_double<E> (exact in
+//     qf128 and dd128, rounded to 48 bits in df64); the same expansion is
+//     scaled limb by limb (exact); another expansion goes through __float128
+//     (exact unless its limbs span more than 113 bits);
+//   - out of E, scaled by 2^-k: to double first (correctly rounded), then
+//     the exact scaling (and, for c64, the rounding to float); the same
+//     expansion limb by limb; another expansion through __float128;
+//   - to and from __float128 pairs (tools::complex_quad), for the metrics
+//     and the signal generator.
+#pragma once
+
+#include <quadmath.h>
+
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <type_traits>
+
+#include "cli/element_format.hpp"
+#include "ffft/complex.hpp"
+#include "ffft/conversions.hpp"
+#include "ffft/host/wide_float.hpp"
+#include "tools/fft_metrics.hpp"
+
+namespace ffft::cli {
+
+using tools::complex_quad;
+
+template <element_format F> struct element_type_of;
+template <> struct element_type_of<element_format::c64> { using type = std::complex<float>; };
+template <> struct element_type_of<element_format::c128> { using type = std::complex<double>; };
+template <> struct element_type_of<element_format::df64> { using type = complex<df64>; };
+template <> struct element_type_of<element_format::qf128> { using type = complex<qf128>; };
+template <> struct element_type_of<element_format::dd128> { using type = complex<dd128>; };
+template <element_format F> using element_type = typename element_type_of<F>::type;
+
+// fn(element_type<F>{}) for the runtime format f (the argument only carries
+// the type).
+template <class Fn>
+decltype(auto) visit_element_type(element_format f, Fn&& fn) {
+  switch (f) {
+    case element_format::c64: return fn(element_type<element_format::c64>{});
+    case element_format::c128: return fn(element_type<element_format::c128>{});
+    case element_format::df64: return fn(element_type<element_format::df64>{});
+    case element_format::qf128: return fn(element_type<element_format::qf128>{});
+    case element_format::dd128: break;
+  }
+  return fn(element_type<element_format::dd128>{});
+}
+
+template <class T> inline constexpr bool is_std_complex = false;
+template <class T> inline constexpr bool is_std_complex<std::complex<T>> = true;
+
+// Elements are read and written with memcpy: a .npy header need not leave
+// the data aligned, and the bytes are not objects until copied.
+template <class T>
+T load_element(const unsigned char* bytes, std::size_t index) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  T v;
+  std::memcpy(&v, bytes + index * sizeof(T), sizeof(T));
+  return v;
+}
+
+template <class T>
+void store_element(const T& v, unsigned char* bytes, std::size_t index) {
+  std::memcpy(bytes + index * sizeof(T), &v, sizeof(T));
+}
+
+// The leading parts (the value for float and double, limb 0 for an
+// expansion), and whether every limb is finite.
+template <class T>
+double leading_re(const T& v) {
+  if constexpr (is_std_complex<T>) return v.real(); else return v.re[0];
+}
+template <class T>
+double leading_im(const T& v) {
+  if constexpr (is_std_complex<T>) return v.imag(); else return v.im[0];
+}
+template <class T>
+bool all_limbs_finite(const T& v) {
+  if constexpr (is_std_complex<T>) {
+    return std::isfinite(v.real()) && std::isfinite(v.imag());
+  } else {
+    bool finite = true;
+    for (auto limb : v.re.limb) finite = finite && std::isfinite(limb);
+    for (auto limb : v.im.limb) finite = finite && std::isfinite(limb);
+    return finite;
+  }
+}
+
+// One part of a value, in __float128.
+template <class P>
+__float128 part_to_quad(const P& p) {
+  if constexpr (std::is_floating_point_v<P>) return p; else return host::to_float128(p);
+}
+
+template <class T>
+complex_quad to_quad(const T& v) {
+  if constexpr (is_std_complex<T>) return {v.real(), v.imag()};
+  else return {part_to_quad(v.re), part_to_quad(v.im)};
+}
+
+// An element of type T nearest to a __float128 pair.
+template <class T>
+T from_quad(const complex_quad& q) {
+  if constexpr (is_std_complex<T>) {
+    using P = typename T::value_type;
+    return {static_cast<P>(q.re), static_cast<P>(q.im)};
+  } else {
+    using E = decltype(T{}.re);
+    return {host::from_float128<E>(q.re), host::from_float128<E>(q.im)};
+  }
+}
+
+// v * 2^k in the working expansion E.
+template <class E, class T>
+complex<E> to_working(const T& v, int k) {
+  if constexpr (is_std_complex<T>) {
+    return {from_double<E>(std::ldexp(static_cast<double>(v.real()), k)),
+            from_double<E>(std::ldexp(static_cast<double>(v.imag()), k))};
+  } else if constexpr (std::is_same_v<T, complex<E>>) {
+    return ldexp(v, k);
+  } else {
+    const complex_quad q = to_quad(v);
+    return {host::from_float128<E>(ldexpq(q.re, k)), host::from_float128<E>(ldexpq(q.im, k))};
+  }
+}
+
+// y * 2^-k as an element of type T.
+template <class T, class E>
+T from_working(const complex<E>& y, int k) {
+  if constexpr (is_std_complex<T>) {
+    using P = typename T::value_type;
+    return {static_cast<P>(std::ldexp(to_double(y.re), -k)), static_cast<P>(std::ldexp(to_double(y.im), -k))};
+  } else if constexpr (std::is_same_v<T, complex<E>>) {
+    return ldexp(y, -k);
+  } else {
+    const complex_quad q = to_quad(y);
+    return from_quad<T>({ldexpq(q.re, -k), ldexpq(q.im, -k)});
+  }
+}
+
+}  // namespace ffft::cli

@@ -1,0 +1,27 @@
+// A round trip through another FFT library (FFTW, cuFFT): the baselines
+// beside ffft's rows in `ffft roundtrip`.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tools/fft_metrics.hpp"
+
+namespace ffft::cli {
+
+using tools::complex_quad;
+
+struct external_roundtrip {
+  std::vector<complex_quad> forward;    // F(x), unnormalized (FFTW_FORWARD's sign)
+  std::vector<complex_quad> roundtrip;  // F^-1(F(x)) / n
+  double seconds;                       // both transforms, without planning
+};
+
+// FFTW's double-precision transforms (FFTW_ESTIMATE) of x rounded to double.
+external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch);
+
+// FFTW's __float128 forward transform of x (exact input): the reference of
+// every forward error.
+std::vector<complex_quad> fftw_quad_forward(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch);
+
+}  // namespace ffft::cli

@@ -1,0 +1,38 @@
+// The accuracy reports of `roundtrip` and `compare`: one row per method, as
+// a text table or JSON.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/fft_metrics.hpp"
+
+namespace ffft::cli {
+
+struct report_row {
+  explicit report_row(std::string method_name, std::string device_name = "")
+      : method(std::move(method_name)), device(std::move(device_name)) {}
+
+  std::string method;                     // "ffft df64", "FFTW double", ...
+  std::string device;                     // "cpu", "cuda", or "" for a skipped row
+  std::optional<std::string> skipped;     // why the row did not run
+  std::optional<double> forward_relative_l2;
+  tools::roundtrip_metrics metrics{};
+  std::optional<double> seconds;
+  std::optional<int> scale_exponent;
+};
+
+// The metric fields of a row (non-finite numbers as null).
+nlohmann::json metrics_json(const tools::roundtrip_metrics& m);
+nlohmann::json row_json(const report_row& r);
+
+// The rows as an aligned text table on stdout; skipped rows say why.
+void print_table(const std::vector<report_row>& rows);
+
+// One set of metrics, a line each, on stdout.
+void print_metrics(const tools::roundtrip_metrics& m);
+
+}  // namespace ffft::cli

@@ -1,0 +1,87 @@
+// ffft's side of a command: the working precision's plan on the chosen
+// device, and the input converted into it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/element_values.hpp"
+#include "cli/errors.hpp"
+#include "cli/input_file.hpp"
+#include "ffft/plan.hpp"
+
+namespace ffft::cli {
+
+// --device auto|cpu|cuda as a backend. auto without a usable device runs on
+// the CPU and says so in one "ffft: notice:" line on stderr; cuda without one
+// is an input_error.
+backend choose_backend(const std::string& device);
+
+// "cpu" or "cuda".
+const char* backend_name(backend b);
+
+// fn(E{}) for the working precision f (df64, qf128 or dd128).
+template <class Fn>
+decltype(auto) visit_precision(element_format f, Fn&& fn) {
+  if (f == element_format::qf128) return fn(qf128{});
+  if (f == element_format::dd128) return fn(dd128{});
+  if (f != element_format::df64)
+    throw input_error(std::string("--precision ") + std::string(format_name(f)) +
+                      " is not a working precision; choose df64, qf128 or dd128");
+  return fn(df64{});
+}
+
+// Bytes one value occupies in precision f.
+inline std::size_t working_bytes(element_format f) { return f == element_format::df64 ? 16 : 32; }
+
+// A plan for `batch` transforms of length n, contiguous, in place. A request
+// the library refuses (std::invalid_argument) becomes an input_error.
+template <class E>
+plan<E> make_plan(std::uint64_t n, std::uint64_t batch, normalization norm, twiddle_mode twiddles, backend where) {
+  plan_options o;
+  o.length = n;
+  o.batch = batch;
+  o.norm = norm;
+  o.twiddles = twiddles;
+  o.backend = where;
+  try {
+    return plan<E>(o);
+  } catch (const std::invalid_argument& e) {
+    throw input_error(e.what());
+  }
+}
+
+// The input's values times 2^k, in E.
+template <class E>
+std::vector<complex<E>> load_working(const input_file& in, int k) {
+  const std::uint64_t count = in.element_count();
+  std::vector<complex<E>> x(count);
+  visit_element_type(in.format(), [&](auto tag) {
+    using T = decltype(tag);
+    const unsigned char* bytes = in.data().data();
+#pragma omp parallel for schedule(static)
+    for (std::uint64_t j = 0; j < count; ++j) x[j] = to_working<E>(load_element<T>(bytes, j), k);
+  });
+  return x;
+}
+
+// Values of any format in __float128, times `scale`.
+template <class T>
+std::vector<complex_quad> quad_values(std::span<const T> v, __float128 scale = 1) {
+  std::vector<complex_quad> q(v.size());
+#pragma omp parallel for schedule(static)
+  for (std::size_t j = 0; j < v.size(); ++j) {
+    const complex_quad x = to_quad(v[j]);
+    q[j] = {x.re * scale, x.im * scale};
+  }
+  return q;
+}
+
+// An input file's values in __float128 (exact for every format whose limbs
+// span at most 113 bits).
+std::vector<complex_quad> load_quad(const input_file& in);
+
+}  // namespace ffft::cli
