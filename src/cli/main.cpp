@@ -14,6 +14,13 @@ namespace {
 
 using namespace ffft::cli;
 
+// CLI11 converts "-5" to an unsigned option by wrapping it around; refuse it.
+const CLI::Validator non_negative(
+    [](const std::string& text) {
+      return text.find('-') == std::string::npos ? std::string() : text + " is negative; give a non-negative integer";
+    },
+    "NONNEGATIVE");
+
 // Format names are checked after parsing, so the message can list the
 // choices the same way everywhere.
 struct format_option {
@@ -42,8 +49,10 @@ struct settings_options {
   CLI::Option* batch_option = nullptr;
 
   void add_to(CLI::App& app) {
-    length_option = app.add_option("-n,--length", length, "Transform length (default: the whole file, or a .npy's last axis)");
-    batch_option = app.add_option("--batch", batch, "Number of transforms; batch x length must be the element count");
+    length_option = app.add_option("-n,--length", length, "Transform length (default: the whole file, or a .npy's last axis)")
+                        ->check(non_negative);
+    batch_option = app.add_option("--batch", batch, "Number of transforms; batch x length must be the element count")
+                       ->check(non_negative);
     app.add_option("--norm", norm, "Normalization, as numpy.fft: backward (1/N on the inverse), ortho, forward")
         ->check(CLI::IsMember({"backward", "ortho", "forward"}));
     app.add_option("--twiddles", twiddles, "Twiddle factors: table (correctly rounded, MPFR) or computed (sincos)")
@@ -126,11 +135,11 @@ int run(int argc, char** argv) {
   CLI::App* g = app.add_subcommand("gen", "Write a test signal: random, impulse, tone or chirp");
   g->add_option("KIND", gen.kind, "random | impulse | tone | chirp")->required();
   g->add_option("OUT", gen.output, "Output file (.npy or raw)")->required();
-  g->add_option("-n,--length", gen.length, "Length of each transform (default 1024)");
-  g->add_option("--batch", gen.batch, "Number of transforms (default 1)");
+  g->add_option("-n,--length", gen.length, "Length of each transform (default 1024)")->check(non_negative);
+  g->add_option("--batch", gen.batch, "Number of transforms (default 1)")->check(non_negative);
   g->add_option("--seed", gen.seed, "Random seed (default 1)");
   g->add_option("--frequency", gen.frequency, "tone: cycles per transform (default 1)");
-  g->add_option("--index", gen.index, "impulse: position (default 0)");
+  g->add_option("--index", gen.index, "impulse: position (default 0)")->check(non_negative);
   g->add_option("--amplitude", gen.amplitude, "Peak magnitude (default 1)");
   g->add_option("--out-format", gen_format.text, "Output format (default: OUT's extension, else c128)");
   g->add_flag("--force", gen.force, "Replace an existing OUT");

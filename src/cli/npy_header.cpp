@@ -19,8 +19,8 @@ namespace ffft::cli {
 
 namespace {
 
-constexpr int max_depth = 16;         // numpy's deepest: dict > list > tuple > tuple
-constexpr std::size_t max_rank = 32;  // numpy's own limit is 64 (NPY_MAXDIMS 32 before 2.0)
+constexpr int max_depth = 16;             // numpy's deepest: dict > list > tuple > tuple
+constexpr std::size_t max_rank = 32;      // numpy's own limit is 64 (NPY_MAXDIMS 32 before 2.0)
 constexpr std::size_t max_rendered = 96;  // characters of a value quoted in a message
 
 // numpy.lib.format.GROWTH_AXIS_MAX_DIGITS: numpy (>= 1.24) pads the dict
@@ -438,12 +438,11 @@ std::optional<field> parse_field(const pyvalue& v) {
 
 element_format dtype_from_list(std::string_view what, const pyvalue& descr) {
   const std::string shown = rendered(descr);
-  const std::string unknown =
-      "structured dtype " + shown +
-      " is not one ffft reads (df64 " + std::string(structured_descr(element_format::df64)) +
-      ", qf128 " + std::string(structured_descr(element_format::qf128)) + ", dd128 " +
-      std::string(structured_descr(element_format::dd128)) +
-      "); convert it with x.astype(numpy.complex128) or to one of those";
+  const std::string unknown = "structured dtype " + shown + " is not one ffft reads (df64 " +
+                              std::string(structured_descr(element_format::df64)) + ", qf128 " +
+                              std::string(structured_descr(element_format::qf128)) + ", dd128 " +
+                              std::string(structured_descr(element_format::dd128)) +
+                              "); convert it with x.astype(numpy.complex128) or to one of those";
   if (descr.items.size() != 2) refuse(what, unknown);
   const auto re = parse_field(descr.items[0]);
   const auto im = parse_field(descr.items[1]);
@@ -542,8 +541,8 @@ npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t f
       refuse(what, "the .npy header has the key " + rendered(key) + " twice" + damaged);
     *slot = &dict.items[i + 1];
   }
-  for (const auto& [value, name] : {std::pair{descr, "descr"}, std::pair{fortran, "fortran_order"},
-                                    std::pair{shape, "shape"}})
+  for (const auto& [value, name] :
+       {std::pair{descr, "descr"}, std::pair{fortran, "fortran_order"}, std::pair{shape, "shape"}})
     if (value == nullptr)
       refuse(what, std::string("the .npy header has no '") + name + "' key" + damaged);
 
@@ -592,8 +591,8 @@ npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t f
   h.element_count = count;
 
   if (fortran->boolean) {
-    const auto above_one = std::count_if(h.shape.begin(), h.shape.end(),
-                                         [](std::uint64_t d) { return d > 1; });
+    const auto above_one =
+        std::count_if(h.shape.begin(), h.shape.end(), [](std::uint64_t d) { return d > 1; });
     if (above_one > 1)
       refuse(what, "Fortran-order array of shape " + shape_repr(h.shape) +
                        " is not supported; save it in C order (numpy.ascontiguousarray)");
@@ -615,8 +614,8 @@ std::string make_npy_header(element_format f, std::span<const std::uint64_t> sha
   // As numpy.lib.format._write_array_header: the dict's keys sorted, each
   // "'key': repr(value), ", then spare spaces for the first axis to grow,
   // then (in _wrap_header) 1 to 64 spaces and '\n' up to a multiple of 64.
-  std::string dict = "{'descr': " + descr_repr(f) + ", 'fortran_order': False, 'shape': " +
-                     shape_repr(shape) + ", }";
+  std::string dict = "{'descr': " + descr_repr(f) +
+                     ", 'fortran_order': False, 'shape': " + shape_repr(shape) + ", }";
   if (!shape.empty()) {
     const std::size_t digits = std::to_string(shape[0]).size();
     if (digits < growth_axis_max_digits) dict.append(growth_axis_max_digits - digits, ' ');

@@ -50,10 +50,12 @@ bool starts_with_npy_magic(std::span<const unsigned char> bytes);
 
 // Parses the header of a .npy file of file_size bytes whose first bytes are
 // `head` (at least min(file_size, 12 + max_npy_header_bytes) of them, or the
-// whole file). Checks the magic, the version, the header length against the
-// file, the dict's syntax and keys, the dtype, the shape (non-negative
-// integers whose product times the element size does not overflow), and
-// that the data after the header is exactly the shape's size. Fortran order
+// whole file; only the preamble and the header are read, so a head that
+// holds them is enough, and a head longer than file_size is cut to it).
+// Checks the magic, the version, the header length against the file, the
+// dict's syntax and keys, the dtype, the shape (non-negative integers whose
+// product times the element size does not overflow), and that the data
+// after the header is exactly the shape's size. Fortran order
 // is accepted when at most one dimension exceeds 1 (then it is the same
 // layout as C order) and refused otherwise. Throws input_error naming the
 // problem and the fix; `what` (e.g. the file name) starts each message.
@@ -61,8 +63,11 @@ npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t f
                             std::string_view what);
 
 // The header bytes (magic to '\n') of a C-order array of `shape` in format
-// f: version 1.0, or 2.0 if the dict does not fit 1.0's uint16 length,
-// padded with spaces so the data starts on a 64-byte boundary.
+// f, byte for byte as numpy.save (1.24 and later) writes them: version 1.0,
+// or 2.0 if the dict does not fit 1.0's uint16 length; numpy's spare spaces
+// for growing the first axis, then spaces so the data starts on a 64-byte
+// boundary. It does not check the shape (parse_npy_header refuses more than
+// 32 dimensions and sizes of 2^64 bytes or more).
 std::string make_npy_header(element_format f, std::span<const std::uint64_t> shape);
 
 }  // namespace ffft::cli

@@ -35,11 +35,15 @@ extern "C" void remove_temporary_and_reraise(int signal) {
   std::raise(signal);
 }
 
+// A signal the process was started with ignored (SIGINT of a background job
+// in a script, nohup's SIGHUP) stays ignored.
 void install_signal_cleanup() {
   static const bool installed = [] {
-    std::signal(SIGINT, remove_temporary_and_reraise);
-    std::signal(SIGTERM, remove_temporary_and_reraise);
-    std::signal(SIGHUP, remove_temporary_and_reraise);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction current {};
+      if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+      std::signal(signal, remove_temporary_and_reraise);
+    }
     return true;
   }();
   (void)installed;
@@ -73,7 +77,10 @@ void check_output_path(const std::string& path, bool force, std::span<const inpu
 atomic_output::atomic_output(std::string path) : path_(std::move(path)) {
   install_signal_cleanup();
   const std::filesystem::path target(path_);
-  const std::string name = "." + target.filename().string() + ".ffft-XXXXXX";
+  // (Appended piecewise: GCC 12 warns falsely of -Wrestrict on "." + string.)
+  std::string name = ".";
+  name += target.filename().string();
+  name += ".ffft-XXXXXX";
   temporary_ = (target.parent_path().empty() ? std::filesystem::path(name) : target.parent_path() / name).string();
   if (temporary_.size() >= sizeof pending_temporary)
     throw input_error("the output path " + path_ + " is too long; choose a shorter one");
