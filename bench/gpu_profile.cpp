@@ -1,0 +1,433 @@
+// ffft_gpu_profile: the GPU side of issue 7 in one small program, for the
+// lent GPU machine (scripts/gpu_validate.sh) and for profilers:
+//
+//  - a sweep of ffft's CUDA executor (df64, qf128, dd128; table or computed
+//    twiddles) and cuFFT C2C / Z2Z over N = 2^k, each call batched to
+//    2^points_log2 values (2^26 by default, the size of the issue's goals),
+//    data resident on the device, timed with CUDA events (median and
+//    minimum of --reps calls after --warmup), with GFLOPs (5 N log2 N x
+//    batch / t), the effective bandwidth of one read and one write of the
+//    data, and the throughput ratio to cuFFT Z2Z at the same N;
+//  - a check of what was timed: the timed output buffer is poisoned (NaN
+//    bytes) before one more call, and transform 0 of that call is compared
+//    with cuFFT Z2Z's transform of the same input (relative L2 difference in
+//    double: about 1e-15 expected, 1e-7 for C2C; a case fails above 1e-11,
+//    1e-5 for C2C, and a wrong or unwritten result is far above);
+//  - single calls for Nsight Compute and compute-sanitizer
+//    (--reps=1 --warmup=0 --check=0: exactly the kernels of one transform).
+//
+// Unlike bench_fft.cpp (the committed benchmark, Google Benchmark, accuracy
+// against FFTW quad), it reaches N = 2^24, which no benchmark mode has, and
+// costs seconds rather than minutes. Without a device it says so and exits 0.
+//
+//   ffft_gpu_profile [--log2n=16,18,20,22,24] [--formats=df64,qf128,dd128,c2c,z2z]
+//                    [--twiddles=table|computed|both] [--points_log2=26]
+//                    [--reps=20] [--warmup=3] [--check=1] [--json=FILE]
+#include <cuda_runtime_api.h>
+#include <cufft.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cuda_check.hpp"
+#include "device_buffer.hpp"
+#include "ffft/conversions.hpp"
+#include "ffft/plan.hpp"
+#include "tools/uniform_input.hpp"
+
+namespace {
+
+using ffft::cuda::detail::device_buffer;
+
+#define FFFT_CUFFT_CHECK(expression)                                                   \
+  do {                                                                                 \
+    const cufftResult _r = (expression);                                               \
+    if (_r != CUFFT_SUCCESS)                                                           \
+      throw std::runtime_error(#expression ": cuFFT error " + std::to_string(static_cast<int>(_r))); \
+  } while (0)
+
+struct options {
+  std::vector<unsigned> log2n{16, 18, 20, 22, 24};
+  std::vector<std::string> formats{"df64", "qf128", "dd128", "c2c", "z2z"};
+  std::vector<ffft::twiddle_mode> twiddles{ffft::twiddle_mode::table};
+  unsigned points_log2 = 26;
+  unsigned reps = 20;
+  unsigned warmup = 3;
+  bool check = true;
+  std::string json;
+};
+
+struct result {
+  std::string contender;
+  std::uint64_t n = 0, batch = 0;
+  double median_s = 0, min_s = 0, plan_s = 0;
+  double gflops = 0, gbps = 0;  // of the median
+  double check_rel_diff = -1;   // against cuFFT Z2Z; -1: not checked
+  std::size_t value_bytes = 0;
+  std::string radices;
+  std::string error;
+};
+
+// A stream and two events.
+class event_timer {
+ public:
+  event_timer() {
+    FFFT_CUDA_CHECK(cudaStreamCreate(&stream_));
+    FFFT_CUDA_CHECK(cudaEventCreate(&start_));
+    FFFT_CUDA_CHECK(cudaEventCreate(&stop_));
+  }
+  ~event_timer() {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+    cudaStreamDestroy(stream_);
+  }
+  event_timer(const event_timer&) = delete;
+  event_timer& operator=(const event_timer&) = delete;
+  cudaStream_t stream() const { return stream_; }
+
+  template <class Work>
+  double seconds(const Work& work) const {
+    FFFT_CUDA_CHECK(cudaEventRecord(start_, stream_));
+    work();
+    FFFT_CUDA_CHECK(cudaEventRecord(stop_, stream_));
+    FFFT_CUDA_CHECK(cudaEventSynchronize(stop_));
+    float ms = 0;
+    FFFT_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
+    return ms * 1e-3;
+  }
+
+ private:
+  cudaStream_t stream_{};
+  cudaEvent_t start_{}, stop_{};
+};
+
+double wall_seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Median and minimum of reps timed calls after warmup untimed ones.
+template <class Work>
+std::pair<double, double> time_calls(const event_timer& timer, const options& o, const Work& work) {
+  for (unsigned i = 0; i < o.warmup; ++i) work();
+  FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
+  std::vector<double> t;
+  for (unsigned i = 0; i < std::max(1u, o.reps); ++i) t.push_back(timer.seconds(work));
+  std::sort(t.begin(), t.end());
+  return {t[t.size() / 2], t.front()};
+}
+
+// The input of all contenders at one N: transform b is values [b n, (b+1) n)
+// of the benchmark's input (exact in float, so in every format).
+using float_pairs = std::vector<std::pair<float, float>>;
+
+// cuFFT Z2Z's transform 0 of the input, the check's reference.
+std::vector<double> z2z_reference(const float_pairs& x, std::uint64_t n) {
+  std::vector<cufftDoubleComplex> h(n);
+  for (std::uint64_t j = 0; j < n; ++j) h[j] = {x[j].first, x[j].second};
+  device_buffer<cufftDoubleComplex> in(n), out(n);
+  in.upload(h.data());
+  cufftHandle plan{};
+  FFFT_CUFFT_CHECK(cufftPlan1d(&plan, static_cast<int>(n), CUFFT_Z2Z, 1));
+  const cufftResult r = cufftExecZ2Z(plan, in.data(), out.data(), CUFFT_FORWARD);
+  cufftDestroy(plan);
+  FFFT_CUFFT_CHECK(r);
+  out.download(h.data());
+  std::vector<double> y(2 * n);
+  for (std::uint64_t j = 0; j < n; ++j) y[2 * j] = h[j].x, y[2 * j + 1] = h[j].y;
+  return y;
+}
+
+double relative_difference(const std::vector<double>& y, const std::vector<double>& reference) {
+  double error = 0, norm = 0;
+  for (std::size_t j = 0; j < reference.size(); ++j) {
+    const double d = y[j] - reference[j];
+    error += d * d;
+    norm += reference[j] * reference[j];
+  }
+  if (!(error == error)) return INFINITY;  // NaN: unwritten (poisoned) values
+  return norm == 0 ? (error == 0 ? 0 : INFINITY) : std::sqrt(error / norm);
+}
+
+std::string radix_text(const std::vector<int>& radices) {
+  std::string s;
+  for (int r : radices) {
+    if (!s.empty()) s += 'x';
+    s += std::to_string(r);
+  }
+  return s;
+}
+
+template <class E>
+result run_ffft(const std::string& name, const float_pairs& x, std::uint64_t n,
+                std::uint64_t batch, ffft::twiddle_mode tw, const options& o,
+                const std::vector<double>* reference) {
+  result r;
+  r.contender = name;
+  r.n = n;
+  r.batch = batch;
+  r.value_bytes = sizeof(ffft::complex<E>);
+  const std::size_t count = n * batch;
+  device_buffer<ffft::complex<E>> in(count), out(count);
+  {
+    std::vector<ffft::complex<E>> h(count);
+    for (std::size_t j = 0; j < count; ++j)
+      h[j] = {ffft::from_float<E>(x[j].first), ffft::from_float<E>(x[j].second)};
+    in.upload(h.data());
+  }
+  ffft::plan_options po;
+  po.length = n;
+  po.batch = batch;
+  po.twiddles = tw;
+  po.backend = ffft::backend::cuda;
+  const auto t0 = std::chrono::steady_clock::now();
+  ffft::plan<E> p(po);
+  r.plan_s = wall_seconds_since(t0);
+  r.radices = radix_text(p.radices());
+  event_timer timer;
+  const auto work = [&] { p.forward(in.data(), out.data(), timer.stream()); };
+  std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
+  if (reference != nullptr) {
+    FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, count * sizeof(ffft::complex<E>)));
+    work();
+    std::vector<ffft::complex<E>> h(n);
+    FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), n * sizeof(ffft::complex<E>),
+                               cudaMemcpyDeviceToHost));
+    std::vector<double> y(2 * n);
+    for (std::uint64_t j = 0; j < n; ++j)
+      y[2 * j] = ffft::to_double(h[j].re), y[2 * j + 1] = ffft::to_double(h[j].im);
+    r.check_rel_diff = relative_difference(y, *reference);
+  }
+  return r;
+}
+
+template <class C, cufftType Type>
+result run_cufft(const std::string& name, const float_pairs& x, std::uint64_t n,
+                 std::uint64_t batch, const options& o, const std::vector<double>* reference) {
+  result r;
+  r.contender = name;
+  r.n = n;
+  r.batch = batch;
+  r.value_bytes = sizeof(C);
+  r.radices = "cuFFT";
+  const std::size_t count = n * batch;
+  device_buffer<C> in(count), out(count);
+  {
+    std::vector<C> h(count);
+    for (std::size_t j = 0; j < count; ++j) h[j] = {x[j].first, x[j].second};
+    in.upload(h.data());
+  }
+  event_timer timer;
+  cufftHandle plan{};
+  int length = static_cast<int>(n);
+  const auto t0 = std::chrono::steady_clock::now();
+  FFFT_CUFFT_CHECK(cufftPlanMany(&plan, 1, &length, nullptr, 1, length, nullptr, 1, length, Type,
+                                 static_cast<int>(batch)));
+  r.plan_s = wall_seconds_since(t0);
+  try {
+    FFFT_CUFFT_CHECK(cufftSetStream(plan, timer.stream()));
+    const auto work = [&] {
+      if constexpr (Type == CUFFT_Z2Z)
+        FFFT_CUFFT_CHECK(cufftExecZ2Z(plan, in.data(), out.data(), CUFFT_FORWARD));
+      else
+        FFFT_CUFFT_CHECK(cufftExecC2C(plan, in.data(), out.data(), CUFFT_FORWARD));
+    };
+    std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
+    if (reference != nullptr) {
+      FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, count * sizeof(C)));
+      work();
+      FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
+      std::vector<C> h(n);
+      FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), n * sizeof(C), cudaMemcpyDeviceToHost));
+      std::vector<double> y(2 * n);
+      for (std::uint64_t j = 0; j < n; ++j) y[2 * j] = h[j].x, y[2 * j + 1] = h[j].y;
+      r.check_rel_diff = relative_difference(y, *reference);
+    }
+  } catch (...) {
+    cufftDestroy(plan);
+    throw;
+  }
+  cufftDestroy(plan);
+  return r;
+}
+
+result run_one(const std::string& format, ffft::twiddle_mode tw, const float_pairs& x,
+               std::uint64_t n, std::uint64_t batch, const options& o,
+               const std::vector<double>* reference) {
+  const std::string suffix = tw == ffft::twiddle_mode::table ? "_table" : "_computed";
+  if (format == "df64") return run_ffft<ffft::df64>("ffft_df64" + suffix, x, n, batch, tw, o, reference);
+  if (format == "qf128") return run_ffft<ffft::qf128>("ffft_qf128" + suffix, x, n, batch, tw, o, reference);
+  if (format == "dd128") return run_ffft<ffft::dd128>("ffft_dd128" + suffix, x, n, batch, tw, o, reference);
+  if (format == "c2c") return run_cufft<cufftComplex, CUFFT_C2C>("cufft_c2c", x, n, batch, o, reference);
+  if (format == "z2z") return run_cufft<cufftDoubleComplex, CUFFT_Z2Z>("cufft_z2z", x, n, batch, o, reference);
+  throw std::invalid_argument("unknown format '" + format + "'");
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const std::size_t comma = s.find(',', start);
+    const std::size_t end = comma == std::string::npos ? s.size() : comma;
+    if (end > start) parts.push_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
+}
+
+bool take(const char* arg, const char* name, std::string& value) {
+  const std::size_t len = std::strlen(name);
+  if (std::strncmp(arg, name, len) != 0 || arg[len] != '=') return false;
+  value = arg + len + 1;
+  return true;
+}
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string v;
+    if (take(argv[i], "--log2n", v)) {
+      o.log2n.clear();
+      for (const std::string& k : split(v)) o.log2n.push_back(static_cast<unsigned>(std::stoul(k)));
+    } else if (take(argv[i], "--formats", v)) {
+      o.formats = split(v);
+    } else if (take(argv[i], "--twiddles", v)) {
+      if (v == "table") o.twiddles = {ffft::twiddle_mode::table};
+      else if (v == "computed") o.twiddles = {ffft::twiddle_mode::computed};
+      else if (v == "both") o.twiddles = {ffft::twiddle_mode::table, ffft::twiddle_mode::computed};
+      else throw std::invalid_argument("--twiddles: table, computed or both");
+    } else if (take(argv[i], "--points_log2", v)) {
+      o.points_log2 = static_cast<unsigned>(std::stoul(v));
+    } else if (take(argv[i], "--reps", v)) {
+      o.reps = static_cast<unsigned>(std::stoul(v));
+    } else if (take(argv[i], "--warmup", v)) {
+      o.warmup = static_cast<unsigned>(std::stoul(v));
+    } else if (take(argv[i], "--check", v)) {
+      o.check = v != "0";
+    } else if (take(argv[i], "--json", v)) {
+      o.json = v;
+    } else {
+      throw std::invalid_argument(std::string("unknown argument '") + argv[i] +
+                                  "' (see the comment at the top of bench/gpu_profile.cpp)");
+    }
+  }
+  for (unsigned k : o.log2n)
+    if (k < 1 || k > 28) throw std::invalid_argument("--log2n: 1 .. 28");
+  if (o.points_log2 > 30) throw std::invalid_argument("--points_log2: at most 30");
+  return o;
+}
+
+void write_json(const std::string& path, const std::string& device, const std::vector<result>& rs) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (f == nullptr) throw std::runtime_error("cannot write " + path);
+  std::fprintf(f, "{\n  \"device\": \"%s\",\n  \"results\": [\n", device.c_str());
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    const result& r = rs[i];
+    std::fprintf(f,
+                 "    {\"contender\": \"%s\", \"N\": %llu, \"batch\": %llu, \"radices\": \"%s\", "
+                 "\"median_ms\": %.6f, \"min_ms\": %.6f, \"plan_s\": %.3f, \"GFLOPs\": %.2f, "
+                 "\"GBps\": %.2f, \"check_rel_diff_vs_z2z\": %.3e, \"error\": \"%s\"}%s\n",
+                 r.contender.c_str(), static_cast<unsigned long long>(r.n),
+                 static_cast<unsigned long long>(r.batch), r.radices.c_str(), r.median_s * 1e3,
+                 r.min_s * 1e3, r.plan_s, r.gflops, r.gbps, r.check_rel_diff, r.error.c_str(),
+                 i + 1 == rs.size() ? "" : ",");
+  }
+  std::fprintf(f, "  ]\n}\n");
+  std::fclose(f);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  options o;
+  try {
+    o = parse(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ffft_gpu_profile: %s\n", e.what());
+    return 2;
+  }
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::printf("ffft_gpu_profile: skipped: no CUDA device\n");
+    return 0;
+  }
+  cudaDeviceProp prop{};
+  FFFT_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  const std::string device = std::string(prop.name) + " (sm_" + std::to_string(prop.major) +
+                             std::to_string(prop.minor) + ", " +
+                             std::to_string(prop.multiProcessorCount) + " SMs)";
+  std::printf("device: %s\n", device.c_str());
+
+  std::vector<result> results;
+  int failures = 0;
+  for (unsigned k : o.log2n) {
+    const std::uint64_t n = std::uint64_t{1} << k;
+    const std::uint64_t points = std::max<std::uint64_t>(n, std::uint64_t{1} << o.points_log2);
+    const std::uint64_t batch = points / n;
+    const float_pairs x = ffft::tools::uniform_float_input(n * batch);
+    std::vector<double> reference;
+    if (o.check) {
+      try {
+        reference = z2z_reference(x, n);
+      } catch (const std::exception& e) {
+        std::printf("N = 2^%u: no Z2Z reference (%s); results unchecked\n", k, e.what());
+      }
+    }
+    double z2z_seconds = 0;
+    for (const std::string& format : o.formats) {
+      const bool is_cufft = format == "c2c" || format == "z2z";
+      for (ffft::twiddle_mode tw : o.twiddles) {
+        if (is_cufft && tw != o.twiddles.front()) continue;
+        result r;
+        try {
+          r = run_one(format, tw, x, n, batch, o, reference.empty() ? nullptr : &reference);
+        } catch (const std::exception& e) {
+          r.contender = format;
+          r.n = n;
+          r.batch = batch;
+          r.error = e.what();
+          for (char& c : r.error)
+            if (c == '"' || c == '\\' || c == '\n') c = '\'';
+          ++failures;
+        }
+        if (r.median_s > 0) {
+          const double count = static_cast<double>(n * batch);
+          r.gflops = 5.0 * count * std::log2(static_cast<double>(n)) / r.median_s * 1e-9;
+          r.gbps = 2.0 * count * static_cast<double>(r.value_bytes) / r.median_s * 1e-9;
+        }
+        if (r.contender == "cufft_z2z") z2z_seconds = r.median_s;
+        // cuFFT C2C computes in float (~1e-7); the others agree with Z2Z to
+        // Z2Z's own error (~1e-15; df64 ~1e-14).
+        const double allowed = r.contender == "cufft_c2c" ? 1e-5 : 1e-11;
+        if (r.error.empty() && r.check_rel_diff >= 0 && !(r.check_rel_diff < allowed)) {
+          r.error = "check against Z2Z failed";
+          ++failures;
+        }
+        results.push_back(r);
+        std::printf("%-20s N=2^%-2u batch=%-6llu %-12s median %9.4f ms  min %9.4f ms  %8.1f GFLOPs"
+                    "  %7.1f GB/s  plan %6.2f s  vs Z2Z %.1e%s%s\n",
+                    r.contender.c_str(), k, static_cast<unsigned long long>(batch), r.radices.c_str(),
+                    r.median_s * 1e3, r.min_s * 1e3, r.gflops, r.gbps, r.plan_s, r.check_rel_diff,
+                    r.error.empty() ? "" : "  ERROR: ", r.error.c_str());
+        std::fflush(stdout);
+      }
+    }
+    if (z2z_seconds > 0)
+      for (const result& r : results)
+        if (r.n == n && r.median_s > 0 && r.contender != "cufft_z2z")
+          std::printf("  ratio %-20s / cufft_z2z at N=2^%u: %.3f (throughput)\n", r.contender.c_str(), k,
+                      z2z_seconds / r.median_s);
+  }
+  if (!o.json.empty()) write_json(o.json, device, results);
+  std::printf("ffft_gpu_profile: %zu cases, %d failed\n", results.size(), failures);
+  return failures == 0 ? 0 : 1;
+}

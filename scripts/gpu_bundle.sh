@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Builds ffft for the lent GPU machine and gathers what must travel there into
+# one folder, build-gpu/bundle/, to be named in the device tool's `carry`:
+# programs.tar.xz (bin/: every test binary, the benchmarks, the CLI; lib/:
+# the shared libraries they need), manifest.txt, resource_usage.txt and
+# files/ (build outputs the programs read by absolute path). The programs
+# are staged unpacked in build-gpu/bundle-stage/ (not carried).
+# scripts/gpu_validate.sh, run there, uses it (its header has the exact call).
+#
+#   bash scripts/gpu_bundle.sh          # configure + build + gather; prints the size
+#
+# The GPU machine has the CUDA 13.0 driver and toolkit (libcufft.so.12 in
+# /usr/local/cuda/lib64), CMake and the profilers, but none of this project's
+# Debian libraries and no package registry. So the build here:
+#  - targets sm_90 only (the H100), Release;
+#  - links FFTW, MPFR, GMP, QD and libquadmath statically
+#    (-DFFFT_STATIC_DEPENDENCIES=ON, cmake/ffft_static_dependencies.cmake;
+#    GoogleTest is static anyway) and gives the programs an RPATH of
+#    $ORIGIN/../lib, where this script copies the shared libraries they need
+#    that the GPU machine may lack or have in another version: Google
+#    Benchmark, libstdc++, libgcc_s, libgomp, the CUDA runtime. Left to the
+#    machine: glibc, the driver (libcuda) and cuFFT (280 MB, too large to carry);
+#  - compiles the host code for AVX2 (FFFT_GPU_HOST_ISA, default avx2): the
+#    GPU machine's processor is not known here, and a build for AVX-512
+#    refuses to plan on a CPU without it. Results are bit-identical either way;
+#  - reports each kernel's registers, stack and spills (--resource-usage),
+#    kept in bundle/resource_usage.txt.
+# The build keeps going past a target that fails to compile (make -k), so that
+# work in progress elsewhere (the ffft CLI) cannot stop the tests from being
+# bundled; what failed is listed at the end. Every test binary and the
+# benchmarks are bundled; the CLI (src/cli/ffft) when it was built.
+#
+# Environment: FFFT_GPU_BUILD_DIR (default build-gpu), FFFT_GPU_JOBS (default 2),
+# FFFT_GPU_HOST_ISA (default avx2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+build=${FFFT_GPU_BUILD_DIR:-build-gpu}
+jobs=${FFFT_GPU_JOBS:-2}
+isa=${FFFT_GPU_HOST_ISA:-avx2}
+bundle=$build/bundle
+
+if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
+command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CUDA toolkit in /usr/local/cuda)" >&2; exit 1; }
+scripts/install_dependencies.sh
+
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON -DFFFT_HOST_ISA="$isa" \
+  -DCMAKE_CUDA_FLAGS=--resource-usage
+
+# Keep going past failures: make -k, or ninja -k 0.
+keep_going=(-k)
+grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja' "$build/CMakeCache.txt" && keep_going=(-k 0)
+build_rc=0
+cmake --build "$build" -j "$jobs" -- "${keep_going[@]}" >"$build/build.log" 2>&1 || build_rc=$?
+if ((build_rc != 0)); then
+  echo "gpu_bundle: the build had errors (rc $build_rc); the first ones:"
+  grep -E "error|Error [0-9]" "$build/build.log" | head -20 || true
+fi
+
+# ---- Gather --------------------------------------------------------------------
+# The programs and libraries are staged in $stage (bin/ and lib/ side by
+# side, as the RPATH wants) and travel as one .tar.xz: the test binaries
+# share most of their code (the library's host code and kernels, ~15 MB
+# each), which a large xz dictionary stores once (140 MB -> ~15 MB).
+stage=$build/bundle-stage
+rm -rf "$bundle" "$stage"
+mkdir -p "$bundle/files" "$stage/bin" "$stage/lib"
+
+programs=()
+while IFS= read -r f; do programs+=("$f"); done < <(
+  find "$build/tests" -type f -perm -u+x -name 'test_*' -not -path '*/CMakeFiles/*' | sort)
+for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "$build/src/cli/ffft"; do
+  if [[ -x $p ]]; then programs+=("$p"); else echo "gpu_bundle: not built: $p"; fi
+done
+((${#programs[@]} > 0)) || { echo "gpu_bundle: nothing was built" >&2; exit 1; }
+for p in "${programs[@]}"; do
+  cp "$p" "$stage/bin/"
+  strip --strip-unneeded "$stage/bin/$(basename "$p")"
+done
+
+# Shared libraries: everything ldd resolves except glibc's own, the CUDA
+# driver and cuFFT, which the GPU machine has.
+keep_off='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libutil\.so|libcuda\.so|libcufft\.so)'
+missing=0
+for p in "$stage"/bin/*; do
+  while read -r name _ path _; do
+    [[ $name =~ $keep_off ]] && continue
+    if [[ $path == "not" || -z $path ]]; then echo "gpu_bundle: $p: $name not found here" >&2; missing=1; continue; fi
+    [[ -e $stage/lib/$name ]] || cp -L "$path" "$stage/lib/$name"
+  done < <(ldd "$p" | awk '/=>/ {print $1, $2, $3, $4}')
+done
+((missing == 0)) || { echo "gpu_bundle: unresolved libraries" >&2; exit 1; }
+
+# Files the programs name by absolute path (baked in at build time): the
+# PTX that test_eft_ptx reads. The sources (test_generated_constants reads
+# include/) travel with the working tree. gpu_validate.sh restores these
+# under the repository root there and links this root's path to it.
+for f in $(find "$build/kernels" -name '*.ptx' -path '*CMakeFiles*'); do
+  mkdir -p "$bundle/files/$(dirname "$f")"
+  cp "$f" "$bundle/files/$f"
+done
+
+# The compiler's resource report for the kernels (registers, stack, spills),
+# one line per kernel, kept in $build/resource_usage.txt across builds: a
+# kernel compiled again replaces its line.
+report=$build/resource_usage.txt
+touch "$report"
+awk -F'\t' 'FILENAME == ARGV[1] { line[$1] = $0; next }
+  /Compiling entry function/ { match($0, /function .[^ ]+. for/); name = substr($0, RSTART + 10, RLENGTH - 15) }
+  /bytes stack frame/ { sub(/^ +/, ""); props = $0 }
+  /Used [0-9]+ registers/ { sub(/^.*: /, ""); line[name] = name "\t" $0 "\t" props }
+  END { for (n in line) print line[n] }' "$report" "$build/build.log" | sort >"$report.new"
+mv "$report.new" "$report"
+cp "$report" "$bundle/resource_usage.txt"
+
+{
+  echo "source_root=$root"
+  echo "build_dir=$build"
+  echo "revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo +dirty)"
+  echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "nvcc=$(nvcc --version | tail -1)"
+  echo "host_isa=$isa"
+  echo "build_rc=$build_rc"
+  echo "programs=$(cd "$stage/bin" && ls | tr '\n' ' ')"
+  echo "gpu_tests=$(find "$build/tests/gpu" -maxdepth 1 -type f -perm -u+x -name 'test_*' -printf '%f ' 2>/dev/null)"
+  echo "libraries=$(cd "$stage/lib" && ls | tr '\n' ' ')"
+} > "$bundle/manifest.txt"
+
+echo "gpu_bundle: packing $(ls "$stage/bin" | wc -l) programs ($(du -sm "$stage/bin" | cut -f1) MiB) and $(ls "$stage/lib" | wc -l) libraries"
+tar cf - -C "$stage" bin lib | xz -T1 --lzma2=preset=9,dict=192MiB >"$bundle/programs.tar.xz"
+cat "$bundle/manifest.txt"
+size=$(du -sb "$bundle" | cut -f1)
+tree_size=$(git ls-files -z --cached --others --exclude-standard | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
+echo "gpu_bundle: $bundle is $((size / 1024 / 1024)) MiB ($size bytes); the working tree $((tree_size / 1024 / 1024)) MiB; the device tool carries 64 MiB in all"
+if ((size + tree_size > 64 * 1024 * 1024)); then
+  echo "gpu_bundle: too large to carry" >&2
+  exit 1
+fi

@@ -1,0 +1,353 @@
+#!/usr/bin/env bash
+# Issue 7 on the lent GPU machine in ONE command: the whole test suite, the
+# sanitizers, the GPU timings, Nsight Compute and the CLI, from the programs
+# that scripts/gpu_bundle.sh built here (build-gpu/bundle/: nothing is
+# compiled there). Run from the repository root:
+#
+#   bash scripts/gpu_bundle.sh                      # here, first (prints the bundle's size)
+#
+# then the device tool's `run`, exactly:
+#
+#   command:   bash scripts/gpu_validate.sh
+#   carry:     ["build-gpu/bundle"]
+#   timeout_s: 600
+#   (kind: nvidia-h100-x1, the first kind; the floors in docs/gpu_tuning.md are for it)
+#
+# Everything lands in $OUT (./gpu_out when OUT is unset), at most 8 files as
+# the tool brings back: summary.txt (one line per step; also printed last),
+# logs.tar.gz (every step's log, refreshed after each step, so a run cut
+# short still brings back what it did), gpu_profile.json (the sweep),
+# bench_gpu_quick.json (bench_fft.cpp's GPU contenders, Google Benchmark JSON
+# for scripts/fft_bench_table.py and fft_bench_plot.py) and ncu.tar.gz (the
+# Nsight Compute reports).
+#
+# Steps, most important first, each under its own time limit and all under
+# GPU_VALIDATE_BUDGET seconds (default 540, inside the tool's 600): a step
+# that would start with too little time left is skipped, and said so.
+#   1 env        nvidia-smi, the processor, glibc, what the programs link to,
+#                the kernels' registers (cuobjdump -res-usage)
+#   2 gpu tests  every test binary of tests/gpu (GPU results bit-identical to
+#                the CPU executor's; they must RUN there, not skip)
+#   3 sweep      ffft_gpu_profile: df64, qf128, dd128 and cuFFT C2C/Z2Z at
+#                N = 2^16 .. 2^24 batched to 2^26 values, each result checked
+#                against cuFFT Z2Z, ratios to Z2Z
+#   4 sanitizers compute-sanitizer memcheck on test_device_fft (every df64
+#                case: radices, Bluestein, layouts, batches; in place and
+#                unaligned in all formats); racecheck and synccheck on its
+#                in-place cases (N = 64, 120, 101, 2^16, all formats); then
+#                memcheck, racecheck and synccheck on ffft_gpu_profile's
+#                transform kernels at large N (2^20; all three formats,
+#                racecheck df64 only)
+#   5 ncu        the df64 group kernels of one transform at 2^20 and 2^24
+#                (speed of light, pipes, memory, occupancy, and the FMA-pipe
+#                and DRAM metrics the issue's goals name); then qf128, dd128 at 2^20
+#   6 bench      ffft_bench_fft --mode=quick, GPU contenders only, to JSON
+#   7 cli        ffft info; ffft gen random (2^20); ffft roundtrip --device cuda
+#   8 cpu tests  every other test binary (CPU only; CI runs them too)
+#   9 extra      ncu on qf128 and dd128 at 2^20; the df64 sweep with computed
+#                twiddles (the same kernels: the plan's table is only filled
+#                differently, so the issue's 25% goal holds by construction)
+# GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sweep,
+# sanitizers,ncu,bench,cli,cpu_tests,extra) runs only some: if a first call
+# ran out of budget, a second call runs the rest, e.g.
+#   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
+# Without a GPU (try it here: OUT=/tmp/gpu_out bash scripts/gpu_validate.sh)
+# the GPU tests skip, the sweep, sanitizers and ncu say there is no device, and
+# the script goes on; its exit status is 1 when any step failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+OUT=${OUT:-$root/gpu_out}
+budget=${GPU_VALIDATE_BUDGET:-540}
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sweep,sanitizers,ncu,bench,cli,cpu_tests,extra},"
+want() { [[ $steps == *",$1,"* ]]; }
+bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+work=$(mktemp -d /tmp/ffft_gpu_validate.XXXXXX)
+logs=$work/logs
+# The unpacked programs (~150 MB) go with the work folder; FFFT_GPU_KEEP_WORK=1 keeps it.
+[[ ${FFFT_GPU_KEEP_WORK:-0} == 1 ]] || trap 'rm -rf "$work"' EXIT
+mkdir -p "$logs"
+summary=$OUT/summary.txt
+: >"$summary"
+failures=0
+
+note() { echo "$*" | tee -a "$summary"; }
+snapshot() { tar czf "$OUT/logs.tar.gz.tmp" -C "$work" logs 2>/dev/null && mv "$OUT/logs.tar.gz.tmp" "$OUT/logs.tar.gz"; }
+
+if [[ ! -f $bundle/manifest.txt ]]; then
+  note "gpu_validate: no $bundle/manifest.txt: run scripts/gpu_bundle.sh first and carry $bundle"
+  exit 2
+fi
+manifest_value() { sed -n "s/^$1=//p" "$bundle/manifest.txt"; }
+# The programs travel packed (scripts/gpu_bundle.sh); unpacked outside the
+# repository, so the carried folder stays small.
+unpack() {
+  if command -v xz >/dev/null; then
+    xz -dc "$bundle/programs.tar.xz" | tar xf - -C "$work"
+  else  # no xz there: Python's lzma
+    python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1], "r:xz").extractall(sys.argv[2])' \
+      "$bundle/programs.tar.xz" "$work"
+  fi
+}
+if ! unpack; then
+  note "gpu_validate: cannot unpack $bundle/programs.tar.xz"
+  exit 2
+fi
+bin=$work/bin
+# The bundled libstdc++ (Debian 12's, GCC 12) needs glibc 2.36. On an older
+# glibc, use the machine's own libstdc++ and libgcc_s instead (any from
+# GCC 12 on has every symbol the programs use: GLIBCXX_3.4.30).
+if ! "$bin/test_complex" --gtest_list_tests >/dev/null 2>"$work/probe.err" && grep -q 'GLIBC_' "$work/probe.err"; then
+  mkdir -p "$work/lib-unused" && mv "$work/lib/libstdc++.so.6" "$work/lib/libgcc_s.so.1" "$work/lib-unused/"
+  echo "gpu_validate: the bundled libstdc++ does not load here ($(head -1 "$work/probe.err")); using the system's"
+fi
+
+# Paths the programs had baked in at build time: the source root (tests read
+# sources under it) and the PTX files test_eft_ptx reads, restored under the
+# repository root here and reached through a link from the old root's path.
+source_root=$(manifest_value source_root)
+cp -r "$bundle/files/." "$root/" 2>/dev/null || true
+if [[ -n $source_root && $source_root != "$root" && ! -e $source_root ]]; then
+  mkdir -p "$(dirname "$source_root")" && ln -s "$root" "$source_root" &&
+    echo "gpu_validate: linked $source_root -> $root"
+fi
+# cuFFT: the RPATH names /usr/local/cuda/lib64; elsewhere, look for it.
+if ! ldconfig -p 2>/dev/null | grep -q libcufft.so.12 && [[ ! -e /usr/local/cuda/lib64/libcufft.so.12 ]]; then
+  found=$(timeout 30 find / -name 'libcufft.so.12' -not -path '/proc/*' 2>/dev/null | head -1)
+  [[ -n $found ]] && export LD_LIBRARY_PATH="$(dirname "$found")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+export PATH="/usr/local/cuda/bin:$PATH"
+# ncu and compute-sanitizer may live outside the PATH.
+for tool in ncu compute-sanitizer; do
+  command -v "$tool" >/dev/null && continue
+  found=$(ls -d /usr/local/cuda/bin/$tool /opt/nvidia/nsight-compute/*/$tool /usr/local/cuda/compute-sanitizer/$tool 2>/dev/null | head -1)
+  [[ -n $found ]] && export PATH="$(dirname "$found"):$PATH"
+done
+have_gpu=0
+nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+
+# run_step NAME LIMIT COMMAND...: runs COMMAND under `timeout` with
+# min(LIMIT, what is left of the budget) seconds, logs to logs/NAME.log,
+# appends one line to the summary. A gtest binary's counts are read off its
+# last lines.
+run_step() {
+  local name=$1 limit=$2
+  shift 2
+  local left=$((budget - SECONDS - 5))
+  ((limit > left)) && limit=$left
+  if ((limit < 10)); then
+    note "$(printf '%-34s SKIPPED (budget spent)' "$name")"
+    return 0
+  fi
+  local log=$logs/$name.log start=$SECONDS rc=0
+  echo "\$ $*" >"$log"
+  # timeout signals its whole process group (ncu's and the sanitizer's
+  # children too); a shell function runs in a child bash (exported below).
+  if declare -F "$1" >/dev/null; then
+    timeout -k 10 "$limit" bash -c '"$@"' _ "$@" >>"$log" 2>&1 || rc=$?
+  else
+    timeout -k 10 "$limit" "$@" >>"$log" 2>&1 || rc=$?
+  fi
+  local took=$((SECONDS - start)) status=ok detail=""
+  if ((rc == 124 || rc == 137)); then
+    status="TIMEOUT (${limit}s)"
+  elif ((rc != 0)); then
+    status="FAILED (rc $rc)"
+  fi
+  local passed failed skipped
+  passed=$(grep -oE '^\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  skipped=$(grep -oE '^\[  SKIPPED \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  failed=$(grep -oE '^\[  FAILED  \] [0-9]+ test' "$log" | grep -oE '[0-9]+' | tail -1)
+  [[ -n $passed$skipped$failed ]] && detail="gtest: ${passed:-0} passed, ${failed:-0} failed, ${skipped:-0} skipped"
+  grep -q 'ERROR SUMMARY: [1-9]' "$log" && detail="$detail $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" | tail -1)"
+  grep -q '^ffft_gpu_profile: skipped' "$log" && status="skipped: no CUDA device"
+  [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 0 ]] && status="ran; no CUDA device"
+  # On the GPU machine a skipped GPU test means the device was not usable.
+  [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 1 && ${skipped:-0} != 0 ]] &&
+    status="FAILED (skips on a GPU)"
+  [[ $status == ok || $status == skipped* || $status == ran* ]] || failures=$((failures + 1))
+  note "$(printf '%-34s %-22s %4ds  %s' "$name" "$status" "$took" "$detail")"
+  snapshot
+}
+
+# A sanitizer step: without a device it is reported, not run (the tool
+# itself fails without one).
+sanitize() {
+  local name=$1 limit=$2 tool=$3
+  shift 3
+  if ((have_gpu == 0)); then note "$(printf '%-34s skipped: no CUDA device' "$name")"; return 0; fi
+  if ! command -v compute-sanitizer >/dev/null; then note "$(printf '%-34s skipped: no compute-sanitizer' "$name")"; return 0; fi
+  run_step "$name" "$limit" compute-sanitizer --tool "$tool" --error-exitcode 86 --print-limit 50 "$@"
+}
+
+profile=$bin/ffft_gpu_profile
+gpu_tests=" $(manifest_value gpu_tests) "
+
+note "gpu_validate: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname), budget ${budget}s, bundle $(manifest_value revision) built $(manifest_value built)"
+
+# ---- 1 env -----------------------------------------------------------------------
+env_report() {
+  nvidia-smi || echo "nvidia-smi: none"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,clocks.mem,power.limit,temperature.gpu,pstate --format=csv 2>/dev/null
+  echo "--- processor"; lscpu 2>/dev/null | grep -E 'Model name|^CPU\(s\)|Flags' | sed -E 's/(Flags:).*(avx512f).*/\1 ... \2 .../'
+  grep -q avx512f /proc/cpuinfo && echo "avx512f: yes" || echo "avx512f: no"
+  echo "--- system"; ldd --version | head -1; uname -r
+  echo "--- tools"; command -v nvcc ncu compute-sanitizer cuobjdump; nvcc --version 2>/dev/null | tail -1
+  ncu --version 2>/dev/null | tail -1; compute-sanitizer --version 2>/dev/null | tail -1
+  echo "--- the group kernels' registers, stack, spills (cuobjdump -res-usage; bundle/resource_usage.txt has ptxas's)"
+  cuobjdump -res-usage "$bin/ffft_gpu_profile" 2>/dev/null | grep -A1 stockham_group_kernel | grep -v '^--' | cut -c1-200
+  echo "--- bundle"; cat "$bundle/manifest.txt"
+  echo "--- libraries the programs resolve (none may be 'not found')"
+  for p in "$bin"/*; do ldd "$p" | grep -E 'not found|cufft|cudart|stdc|gomp|benchmark' | sed "s|^|$(basename "$p"): |"; done
+  ! (for p in "$bin"/*; do ldd "$p"; done | grep -q 'not found')
+}
+export -f env_report
+export bin bundle
+want env && run_step env 30 env_report
+
+# ---- 2 gpu tests -------------------------------------------------------------------
+if want gpu_tests; then
+  for t in $gpu_tests; do
+    [[ -x $bin/$t ]] && GPU_STEP=1 run_step "gpu_test $t" 150 "$bin/$t" --gtest_color=no
+  done
+fi
+
+# ---- 3 sweep -----------------------------------------------------------------------
+want sweep && run_step "sweep table 2^16..2^24" 150 "$profile" --log2n=16,18,20,22,24 --twiddles=table \
+  --formats=df64,qf128,dd128,c2c,z2z --reps=10 --warmup=2 --json="$OUT/gpu_profile.json"
+
+# ---- 4 sanitizers ------------------------------------------------------------------
+large=(--log2n=20 --points_log2=20 --reps=1 --warmup=0 --check=0 --formats=df64,qf128,dd128)
+if want sanitizers; then
+  # test_device_fft: every case in df64 (radices, Bluestein, strides, batches),
+  # in place and unaligned in all three formats.
+  sanitize "memcheck test_device_fft" 100 memcheck "$bin/test_device_fft" --gtest_color=no \
+    '--gtest_filter=DeviceFft/0.*:DeviceFft/*.InPlace*:DeviceFft/*.DeviceMemoryNotAligned*'
+  sanitize "memcheck transforms 2^20" 50 memcheck "$profile" "${large[@]}"
+  # Small N: test_device_fft's in-place cases (64, 120 = 8 x 3 x 5, 101 by
+  # Bluestein, 2^16) in all three formats.
+  sanitize "racecheck test_device_fft small" 50 racecheck "$bin/test_device_fft" --gtest_color=no \
+    '--gtest_filter=DeviceFft/*.InPlace*'
+  sanitize "synccheck test_device_fft small" 40 synccheck "$bin/test_device_fft" --gtest_color=no \
+    '--gtest_filter=DeviceFft/*.InPlace*'
+  sanitize "racecheck transforms 2^20 df64" 50 racecheck "$profile" --log2n=20 --points_log2=20 \
+    --reps=1 --warmup=0 --check=0 --formats=df64
+  sanitize "synccheck transforms 2^20" 40 synccheck "$profile" "${large[@]}"
+fi
+
+# ---- 5 ncu -------------------------------------------------------------------------
+ncu_dir=$work/ncu
+mkdir -p "$ncu_dir"
+# The issue's metrics, kept to those this ncu knows (an unknown name fails the run).
+wanted_metrics="
+  gpu__time_duration.sum sm__cycles_elapsed.avg.per_second
+  sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active
+  sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active
+  sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active
+  sm__inst_executed_pipe_fp64.avg.pct_of_peak_sustained_active
+  sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active
+  sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
+  smsp__issue_active.avg.pct_of_peak_sustained_active sm__inst_executed.avg.per_cycle_active
+  smsp__inst_executed.sum
+  sm__sass_thread_inst_executed_op_ffma_pred_on.sum sm__sass_thread_inst_executed_op_fadd_pred_on.sum
+  sm__sass_thread_inst_executed_op_fmul_pred_on.sum sm__sass_thread_inst_executed_op_dfma_pred_on.sum
+  sm__sass_thread_inst_executed_op_dadd_pred_on.sum sm__sass_thread_inst_executed_op_dmul_pred_on.sum
+  dram__throughput.avg.pct_of_peak_sustained_elapsed dram__bytes_read.sum dram__bytes_write.sum
+  lts__t_bytes.sum l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum
+  sm__warps_active.avg.pct_of_peak_sustained_active launch__registers_per_thread
+  launch__occupancy_limit_registers launch__occupancy_limit_shared_mem launch__block_size launch__grid_size"
+ncu_metrics() {
+  local known list=""
+  known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
+  for m in $wanted_metrics; do
+    grep -qx "${m%%.*}" <<<"$known" && list+="${list:+,}$m"
+  done
+  echo "$list"
+}
+# ncu_profile TAG FORMAT LOG2N: the group kernels of one timed call (3 at
+# these sizes), clocks left as they are (--clock-control none).
+ncu_profile() {
+  local tag=$1 format=$2 k=$3 metrics
+  ncu --target-processes all --clock-control none -k regex:stockham_group_kernel --launch-count 3 \
+    --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
+    --section Occupancy --section LaunchStats --section InstructionStats --section SchedulerStats \
+    -f -o "$ncu_dir/$tag" \
+    "$profile" --formats="$format" --log2n="$k" --reps=1 --warmup=0 --check=0 || return $?
+  ncu --import "$ncu_dir/$tag.ncu-rep" --page details >"$ncu_dir/$tag.details.txt" 2>&1
+  metrics=$(ncu_metrics)
+  echo "metrics: $metrics"
+  [[ -n $metrics ]] && ncu --target-processes all --clock-control none -k regex:stockham_group_kernel \
+    --launch-count 3 --metrics "$metrics" --csv \
+    "$profile" --formats="$format" --log2n="$k" --reps=1 --warmup=0 --check=0 >"$ncu_dir/$tag.metrics.csv"
+  cat "$ncu_dir/$tag.details.txt" "$ncu_dir/$tag.metrics.csv" 2>/dev/null
+  # The tool brings back files of at most 16 MiB: drop the reports, keep the text.
+  tar czf "$OUT/ncu.tar.gz" -C "$work" ncu
+  if (($(stat -c %s "$OUT/ncu.tar.gz") > 15 * 1024 * 1024)); then
+    tar czf "$OUT/ncu.tar.gz" -C "$work" --exclude='*.ncu-rep' ncu
+  fi
+}
+export -f ncu_metrics ncu_profile
+export bin bundle profile work logs ncu_dir OUT wanted_metrics
+can_ncu=1
+if ((have_gpu == 0)) || ! command -v ncu >/dev/null; then
+  can_ncu=0
+  want ncu && note "$(printf '%-34s skipped: %s' "ncu" "$( ((have_gpu == 0)) && echo 'no CUDA device' || echo 'no ncu')")"
+elif want ncu; then
+  run_step "ncu df64 2^20" 70 ncu_profile df64_2p20 df64 20
+  run_step "ncu df64 2^24" 70 ncu_profile df64_2p24 df64 24
+fi
+
+# ---- 6 bench -----------------------------------------------------------------------
+want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 150 "$bin/ffft_bench_fft" --mode=quick \
+  '--benchmark_filter=^fft/(ffft_[a-z0-9]+_[a-z]+_cuda|cufft_[a-z0-9]+)/' \
+  --benchmark_min_time=0.05 --benchmark_repetitions=1 \
+  --benchmark_out="$OUT/bench_gpu_quick.json" --benchmark_out_format=json
+
+# ---- 7 cli -------------------------------------------------------------------------
+if ! want cli; then
+  :
+elif [[ -x $bin/ffft ]]; then
+  cli_roundtrip() {
+    "$bin/ffft" info || return $?
+    "$bin/ffft" gen random "$work/x.c128" -n 1048576 --seed 7 --force || return $?
+    "$bin/ffft" roundtrip "$work/x.c128" --device cuda || return $?
+    "$bin/ffft" roundtrip "$work/x.c128" --device cuda --json >"$logs/cli_roundtrip.json"
+  }
+  export -f cli_roundtrip
+  if ((have_gpu == 1)); then
+    run_step "cli roundtrip 2^20 --device cuda" 120 cli_roundtrip
+  else
+    run_step "cli info" 20 "$bin/ffft" info
+    note "$(printf '%-34s skipped: no CUDA device' "cli roundtrip --device cuda")"
+  fi
+else
+  note "$(printf '%-34s skipped: the bundle has no ffft program' "cli")"
+fi
+
+# ---- 8 cpu tests -------------------------------------------------------------------
+if want cpu_tests; then
+  for p in "$bin"/test_*; do
+    t=$(basename "$p")
+    [[ $gpu_tests == *" $t "* ]] && continue
+    run_step "cpu_test $t" 120 "$p" --gtest_color=no
+  done
+fi
+
+# ---- 9 sweep+ ----------------------------------------------------------------------
+if want extra && ((have_gpu == 1)); then
+  if ((can_ncu == 1)); then
+    run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20
+    run_step "ncu dd128 2^20" 70 ncu_profile dd128_2p20 dd128 20
+  fi
+  run_step "sweep computed 2^16..2^24 df64" 60 "$profile" --log2n=16,20,24 --twiddles=computed \
+    --formats=df64 --reps=10 --warmup=2 --json="$OUT/gpu_profile_computed.json"
+fi
+
+snapshot
+note "gpu_validate: $failures step(s) failed, ${SECONDS}s; full logs in $OUT/logs.tar.gz"
+echo "==== summary"
+cat "$summary"
+grep -h -E '^(ffft_|cufft_)|ratio|device:' "$logs"/sweep*.log 2>/dev/null | head -60
+((failures == 0))
