@@ -1,5 +1,6 @@
 // The `ffft` program: argument parsing and the exit-status contract
 // (docs/cli.md). Each command is in its own command_*.cpp.
+#include <charconv>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -14,10 +15,17 @@ namespace {
 
 using namespace ffft::cli;
 
-// CLI11 converts "-5" to an unsigned option by wrapping it around; refuse it.
+// CLI11 converts "-5" to an unsigned option by wrapping it around, and
+// saturates numbers beyond 2^64; refuse both with the number as typed.
 const CLI::Validator non_negative(
     [](const std::string& text) {
-      return text.find('-') == std::string::npos ? std::string() : text + " is negative; give a non-negative integer";
+      std::uint64_t value = 0;
+      const char* end = text.data() + text.size();
+      const auto [stop, error] = std::from_chars(text.data(), end, value);
+      if (!text.empty() && text.front() == '-') return text + " is negative; give a non-negative integer";
+      if (error == std::errc::result_out_of_range) return text + " is too large; give an integer below 2^64";
+      if (error != std::errc() || stop != end) return text + " is not an integer; give a non-negative integer";
+      return std::string();
     },
     "NONNEGATIVE");
 
@@ -140,7 +148,8 @@ int run(int argc, char** argv) {
   g->add_option("--seed", gen.seed, "Random seed (default 1)");
   g->add_option("--frequency", gen.frequency, "tone: cycles per transform (default 1)");
   g->add_option("--index", gen.index, "impulse: position (default 0)")->check(non_negative);
-  g->add_option("--amplitude", gen.amplitude, "Peak magnitude (default 1)");
+  g->add_option("--amplitude", gen.amplitude,
+                "Scale A (default 1): the magnitude of impulse, tone and chirp; random parts lie in [-A, A)");
   g->add_option("--out-format", gen_format.text, "Output format (default: OUT's extension, else c128)");
   g->add_flag("--force", gen.force, "Replace an existing OUT");
   g->footer("Example:\n  ffft gen tone x.npy -n 4096 --frequency 100 --out-format dd128");

@@ -58,6 +58,8 @@ mode_t current_umask() {
 }  // namespace
 
 void check_output_path(const std::string& path, bool force, std::span<const input_file* const> inputs) {
+  if (path.empty()) throw input_error("the output path is empty; give a file name");
+  if (path.back() == '/') throw input_error("the output " + path + " names a directory; give a file name");
   const std::string dir = parent_directory(path);
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
@@ -71,6 +73,10 @@ void check_output_path(const std::string& path, bool force, std::span<const inpu
       throw input_error("the output " + path + " is the input file " + in->path() +
                         "; write to another path (ffft never overwrites its input)");
   if (S_ISDIR(st.st_mode)) throw input_error("the output " + path + " is a directory; give a file name");
+  // Renaming onto a device or FIFO would replace it (--force on /dev/null
+  // would turn it into a regular file); ffft only ever replaces files.
+  if (!S_ISREG(st.st_mode))
+    throw input_error("the output " + path + " is not a regular file (a device, FIFO or socket); give a file name");
   if (!force) throw input_error("the output " + path + " exists; pass --force to replace it");
 }
 
