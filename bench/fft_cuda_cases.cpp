@@ -9,6 +9,8 @@
 #include <string>
 
 #include "cuda_check.hpp"
+#include "cuda_event_timer.hpp"
+#include "cufft_check.hpp"
 #include "device_buffer.hpp"
 #include "fft_cuda_cases.hpp"
 #include "ffft/plan.hpp"
@@ -17,48 +19,7 @@ namespace ffft::bench {
 namespace {
 
 using cuda::detail::device_buffer;
-
-std::string cufft_error(cufftResult r) { return "cuFFT error " + std::to_string(static_cast<int>(r)); }
-
-#define FFFT_CUFFT_CHECK(expression)                                                    \
-  do {                                                                                  \
-    const cufftResult _r = (expression);                                                \
-    if (_r != CUFFT_SUCCESS) throw std::runtime_error(#expression ": " + cufft_error(_r)); \
-  } while (0)
-
-// A stream and two events, and the time between them.
-class event_timer {
- public:
-  event_timer() {
-    FFFT_CUDA_CHECK(cudaStreamCreate(&stream_));
-    FFFT_CUDA_CHECK(cudaEventCreate(&start_));
-    FFFT_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  ~event_timer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-    cudaStreamDestroy(stream_);
-  }
-  event_timer(const event_timer&) = delete;
-  event_timer& operator=(const event_timer&) = delete;
-
-  cudaStream_t stream() const { return stream_; }
-
-  template <class Work>
-  double seconds(const Work& work) const {
-    FFFT_CUDA_CHECK(cudaEventRecord(start_, stream_));
-    work();
-    FFFT_CUDA_CHECK(cudaEventRecord(stop_, stream_));
-    FFFT_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    FFFT_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return ms * 1e-3;
-  }
-
- private:
-  cudaStream_t stream_{};
-  cudaEvent_t start_{}, stop_{};
-};
+using cuda::detail::event_timer;
 
 template <class T>
 std::vector<T> download(const device_buffer<T>& d, std::size_t count) {

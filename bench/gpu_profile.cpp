@@ -40,6 +40,8 @@
 #include <vector>
 
 #include "cuda_check.hpp"
+#include "cuda_event_timer.hpp"
+#include "cufft_check.hpp"
 #include "device_buffer.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/plan.hpp"
@@ -48,13 +50,7 @@
 namespace {
 
 using ffft::cuda::detail::device_buffer;
-
-#define FFFT_CUFFT_CHECK(expression)                                                   \
-  do {                                                                                 \
-    const cufftResult _r = (expression);                                               \
-    if (_r != CUFFT_SUCCESS)                                                           \
-      throw std::runtime_error(#expression ": cuFFT error " + std::to_string(static_cast<int>(_r))); \
-  } while (0)
+using ffft::cuda::detail::event_timer;
 
 struct options {
   std::vector<unsigned> log2n{16, 18, 20, 22, 24};
@@ -78,38 +74,6 @@ struct result {
   std::string error;
 };
 
-// A stream and two events.
-class event_timer {
- public:
-  event_timer() {
-    FFFT_CUDA_CHECK(cudaStreamCreate(&stream_));
-    FFFT_CUDA_CHECK(cudaEventCreate(&start_));
-    FFFT_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  ~event_timer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-    cudaStreamDestroy(stream_);
-  }
-  event_timer(const event_timer&) = delete;
-  event_timer& operator=(const event_timer&) = delete;
-  cudaStream_t stream() const { return stream_; }
-
-  template <class Work>
-  double seconds(const Work& work) const {
-    FFFT_CUDA_CHECK(cudaEventRecord(start_, stream_));
-    work();
-    FFFT_CUDA_CHECK(cudaEventRecord(stop_, stream_));
-    FFFT_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    FFFT_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return ms * 1e-3;
-  }
-
- private:
-  cudaStream_t stream_{};
-  cudaEvent_t start_{}, stop_{};
-};
 
 double wall_seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

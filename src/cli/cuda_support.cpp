@@ -4,98 +4,67 @@
 #include <cufft.h>
 
 #include <complex>
-#include <memory>
-#include <stdexcept>
 #include <string>
 
 #include "cli/cuda_support.hpp"
+#include "cuda_check.hpp"
+#include "cuda_event_timer.hpp"
+#include "cufft_check.hpp"
+#include "device_buffer.hpp"
 
 namespace ffft::cli {
 
 namespace {
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    throw std::runtime_error(std::string("cuFFT round trip: ") + what + ": " + cudaGetErrorString(status));
-}
+using cuda::detail::device_buffer;
+using cuda::detail::event_timer;
 
-void check(cufftResult status, const char* what) {
-  if (status != CUFFT_SUCCESS)
-    throw std::runtime_error(std::string("cuFFT round trip: ") + what + " failed (cufftResult " +
-                             std::to_string(static_cast<int>(status)) + ")");
-}
-
-struct device_free {
-  void operator()(void* p) const { cudaFree(p); }
-};
-
-struct plan_destroy {
-  cufftHandle handle;
-  ~plan_destroy() { cufftDestroy(handle); }
-};
-
-struct event_pair {
-  cudaEvent_t start = nullptr, stop = nullptr;
-  event_pair() {
-    check(cudaEventCreate(&start), "cudaEventCreate");
-    check(cudaEventCreate(&stop), "cudaEventCreate");
-  }
-  ~event_pair() {
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-  }
-  double seconds() const {
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-    return ms * 1e-3;
-  }
+struct cufft_plan {
+  cufftHandle handle{};
+  cufft_plan() { FFFT_CUFFT_CHECK(cufftCreate(&handle)); }
+  ~cufft_plan() { cufftDestroy(handle); }
+  cufft_plan(const cufft_plan&) = delete;
+  cufft_plan& operator=(const cufft_plan&) = delete;
 };
 
 template <class P>
 external_roundtrip roundtrip_in(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch) {
-  using C = std::complex<P>;
+  using C = std::conditional_t<std::is_same_v<P, double>, cufftDoubleComplex, cufftComplex>;
   constexpr bool is_double = std::is_same_v<P, double>;
   const std::size_t count = x.size();
   std::vector<C> host(count);
   for (std::size_t j = 0; j < count; ++j) host[j] = {static_cast<P>(x[j].re), static_cast<P>(x[j].im)};
 
-  check(cudaSetDevice(0), "cudaSetDevice");
-  void* raw = nullptr;
-  check(cudaMalloc(&raw, count * sizeof(C)), "cudaMalloc");
-  const std::unique_ptr<void, device_free> device(raw);
-  check(cudaMemcpy(raw, host.data(), count * sizeof(C), cudaMemcpyHostToDevice), "copy to the device");
+  FFFT_CUDA_CHECK(cudaSetDevice(0));
+  device_buffer<C> data(count);
+  FFFT_CUDA_CHECK(cudaMemcpy(data.data(), host.data(), count * sizeof(C), cudaMemcpyHostToDevice));
 
+  const event_timer timer;
+  cufft_plan plan;
   long long length = static_cast<long long>(n);
   std::size_t work = 0;
-  plan_destroy plan{};
-  check(cufftCreate(&plan.handle), "cufftCreate");
-  check(cufftMakePlanMany64(plan.handle, 1, &length, nullptr, 1, length, nullptr, 1, length,
-                            is_double ? CUFFT_Z2Z : CUFFT_C2C, static_cast<long long>(batch), &work),
-        "cufftMakePlanMany64");
+  FFFT_CUFFT_CHECK(cufftMakePlanMany64(plan.handle, 1, &length, nullptr, 1, length, nullptr, 1, length,
+                                       is_double ? CUFFT_Z2Z : CUFFT_C2C, static_cast<long long>(batch), &work));
+  FFFT_CUFFT_CHECK(cufftSetStream(plan.handle, timer.stream()));
   auto execute = [&](int direction) {
     if constexpr (is_double) {
-      auto* d = static_cast<cufftDoubleComplex*>(raw);
-      check(cufftExecZ2Z(plan.handle, d, d, direction), "cufftExecZ2Z");
+      FFFT_CUFFT_CHECK(cufftExecZ2Z(plan.handle, data.data(), data.data(), direction));
     } else {
-      auto* d = static_cast<cufftComplex*>(raw);
-      check(cufftExecC2C(plan.handle, d, d, direction), "cufftExecC2C");
+      FFFT_CUFFT_CHECK(cufftExecC2C(plan.handle, data.data(), data.data(), direction));
     }
+  };
+  auto download = [&] {
+    FFFT_CUDA_CHECK(cudaMemcpy(host.data(), data.data(), count * sizeof(C), cudaMemcpyDeviceToHost));
   };
 
   external_roundtrip r{std::vector<complex_quad>(count), std::vector<complex_quad>(count), 0};
-  event_pair forward_time, inverse_time;
-  check(cudaEventRecord(forward_time.start), "cudaEventRecord");
-  execute(CUFFT_FORWARD);
-  check(cudaEventRecord(forward_time.stop), "cudaEventRecord");
-  check(cudaMemcpy(host.data(), raw, count * sizeof(C), cudaMemcpyDeviceToHost), "copy from the device");
-  for (std::size_t j = 0; j < count; ++j) r.forward[j] = {host[j].real(), host[j].imag()};
-  check(cudaEventRecord(inverse_time.start), "cudaEventRecord");
-  execute(CUFFT_INVERSE);
-  check(cudaEventRecord(inverse_time.stop), "cudaEventRecord");
-  check(cudaMemcpy(host.data(), raw, count * sizeof(C), cudaMemcpyDeviceToHost), "copy from the device");
+  r.seconds = timer.seconds([&] { execute(CUFFT_FORWARD); });
+  download();
+  for (std::size_t j = 0; j < count; ++j) r.forward[j] = {host[j].x, host[j].y};
+  r.seconds += timer.seconds([&] { execute(CUFFT_INVERSE); });
+  download();
   const __float128 scale = 1 / static_cast<__float128>(n);
-  for (std::size_t j = 0; j < count; ++j) r.roundtrip[j] = {host[j].real() * scale, host[j].imag() * scale};
-  r.seconds = forward_time.seconds() + inverse_time.seconds();
+  for (std::size_t j = 0; j < count; ++j) r.roundtrip[j] = {host[j].x * scale, host[j].y * scale};
   return r;
 }
 
