@@ -69,6 +69,7 @@
 #include <utility>
 #include <vector>
 
+#include "ffft/cpu_isa.hpp"
 #include "fft_cpu_cases.hpp"
 #include "fft_cuda_cases.hpp"
 #include "tools/run_context.hpp"
@@ -357,6 +358,9 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("ffft_revision",
                               revision.empty() ? ffft::tools::git_revision() : revision);
   benchmark::AddCustomContext("cpu_model", ffft::tools::cpu_model());
+  // The CPU executor's instruction-set path every ffft case here runs
+  // (FFFT_CPU_ISA, or the fastest this CPU has).
+  benchmark::AddCustomContext("ffft_cpu_path", ffft::to_string(ffft::selected_cpu_isa()));
   benchmark::AddCustomContext("fftw_version", fftw_version);
   benchmark::AddCustomContext(
       "fftw_float_double_planner",

@@ -11,7 +11,7 @@
 
 #include "fft_case.hpp"
 #include "ffft/plan.hpp"
-#include "qd_stockham.hpp"
+#include "bench/qd_stockham.hpp"
 
 namespace ffft::bench {
 

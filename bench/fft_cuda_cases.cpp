@@ -8,10 +8,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "cuda_check.hpp"
-#include "cuda_event_timer.hpp"
-#include "cufft_check.hpp"
-#include "device_buffer.hpp"
+#include "kernels/cuda_check.hpp"
+#include "tools/cuda/cuda_event_timer.hpp"
+#include "tools/cuda/cufft_check.hpp"
+#include "kernels/device_buffer.hpp"
 #include "fft_cuda_cases.hpp"
 #include "ffft/plan.hpp"
 

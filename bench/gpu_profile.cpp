@@ -39,10 +39,10 @@
 #include <utility>
 #include <vector>
 
-#include "cuda_check.hpp"
-#include "cuda_event_timer.hpp"
-#include "cufft_check.hpp"
-#include "device_buffer.hpp"
+#include "kernels/cuda_check.hpp"
+#include "tools/cuda/cuda_event_timer.hpp"
+#include "tools/cuda/cufft_check.hpp"
+#include "kernels/device_buffer.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/plan.hpp"
 #include "tools/uniform_input.hpp"

@@ -1,66 +1,53 @@
 # Floating-point flags. Error-free transforms are only error-free when every
 # operation is rounded exactly once, as written:
 #  - no fast math anywhere (config.hpp refuses to compile under it);
-#  - host: -ffp-contract=off, so a*b+c is never silently fused, and hardware
-#    FMA (-mfma) so that std::fma is one instruction rather than a libm call;
+#  - host: -ffp-contract=off, so a*b+c is never silently fused (GCC fuses by
+#    default in GNU mode). These two travel with ffft::core to every
+#    consumer, since the core is header-only;
 #  - device: the core uses __fadd_rn / __fmaf_rn / ... which nvcc never
 #    contracts; denormals are kept (-ftz=false), division and square root are
 #    IEEE (-prec-div=true -prec-sqrt=true).
 set(FFFT_HOST_FP_FLAGS
   $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off>
   $<$<COMPILE_LANGUAGE:CXX>:-fno-fast-math>)
+
+# The CPU's instruction sets. On x86-64 (FFFT_SIMD=ON, the default) the
+# project is compiled for x86-64-v3 (AVX2 and FMA: hardware fma, 256-bit
+# lanes), and the CPU executor's Stockham passes once more for AVX-512
+# (FFFT_AVX512_FLAGS, src/cpu/paths/avx512_*.cpp only: 512-bit lanes and
+# 32 vector registers, which the radix-8 butterflies need). A plan picks
+# the path from the running CPU (ffft/cpu_isa.hpp), so one binary serves
+# every x86-64-v3 CPU. FFFT_SIMD=OFF, and other architectures, build the
+# portable scalar path alone. Results are bit-identical on every path.
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
-  # The host instruction set, fixed at configure time (no runtime dispatch:
-  # the arithmetic templates are shared by every translation unit, and
-  # copies compiled for two ISAs would be merged by the linker):
-  #  - avx2: AVX2 with FMA (x86-64-v3): hardware fma and 256-bit lanes;
-  #  - avx512: AVX-512 F/VL/DQ: 512-bit lanes and 32 vector registers, which
-  #    the radix-8 butterflies need (dd128 1.9x, qf128 1.5x faster on Zen 4);
-  #  - auto (default): avx512 when the configuring machine runs it, else avx2.
-  # Results are bit-identical whichever is chosen (every lane operation is
-  # the IEEE scalar one). A build for avx512 refuses to plan a transform on a
-  # CPU without it (plan.cpp), rather than dying of an illegal instruction.
-  set(FFFT_HOST_ISA "auto" CACHE STRING "Host instruction set: auto, avx2 or avx512")
-  set_property(CACHE FFFT_HOST_ISA PROPERTY STRINGS auto avx2 avx512)
-  set(_ffft_avx512_flags -mavx512f -mavx512vl -mavx512dq)
-  if(FFFT_HOST_ISA STREQUAL "auto")
-    include(CheckCXXSourceRuns)
-    set(CMAKE_REQUIRED_FLAGS "-mfma -mavx2 -mavx512f -mavx512vl -mavx512dq")
-    check_cxx_source_runs("
-      #include <immintrin.h>
-      int main() {
-        volatile double x = 1.0;
-        __m512d v = _mm512_set1_pd(x);
-        v = _mm512_fmadd_pd(v, v, v);
-        return __builtin_cpu_supports(\"avx512f\") && _mm512_reduce_add_pd(v) == 16.0 ? 0 : 1;
-      }" FFFT_BUILD_MACHINE_RUNS_AVX512)
-    unset(CMAKE_REQUIRED_FLAGS)
-    set(_ffft_isa avx2)
-    if(FFFT_BUILD_MACHINE_RUNS_AVX512)
-      set(_ffft_isa avx512)
-    endif()
-  elseif(FFFT_HOST_ISA MATCHES "^(avx2|avx512)$")
-    set(_ffft_isa ${FFFT_HOST_ISA})
-  else()
-    message(FATAL_ERROR "FFFT_HOST_ISA must be auto, avx2 or avx512, not '${FFFT_HOST_ISA}'")
-  endif()
-  message(STATUS "ffft host instruction set: ${_ffft_isa}")
-  set(FFFT_HOST_ISA_RESOLVED ${_ffft_isa})
-  set(_ffft_isa_flags -mfma -mavx2)
-  if(_ffft_isa STREQUAL "avx512")
-    list(APPEND _ffft_isa_flags ${_ffft_avx512_flags})
-  endif()
-  foreach(_flag IN LISTS _ffft_isa_flags)
-    list(APPEND FFFT_HOST_FP_FLAGS $<$<COMPILE_LANGUAGE:CXX>:${_flag}>)
-  endforeach()
-  list(JOIN _ffft_isa_flags "," _ffft_isa_list)
-  set(FFFT_NVCC_HOST_FLAGS "-ffp-contract=off,-fno-fast-math,${_ffft_isa_list}")
+  option(FFFT_SIMD "x86-64: build for x86-64-v3 with AVX2 and AVX-512 paths (OFF: portable, scalar only)" ON)
 else()
-  set(FFFT_HOST_ISA_RESOLVED generic)
-  set(FFFT_NVCC_HOST_FLAGS "-ffp-contract=off,-fno-fast-math")
+  set(FFFT_SIMD OFF)
+endif()
+set(FFFT_BASELINE_ISA_FLAGS "")
+set(FFFT_AVX512_FLAGS "")
+if(FFFT_SIMD)
+  set(FFFT_BASELINE_ISA_FLAGS -mfma -mavx2)
+  set(FFFT_AVX512_FLAGS -mavx512f -mavx512vl -mavx512dq)
+endif()
+if(FFFT_SIMD)
+  message(STATUS "ffft: CPU paths scalar, avx2, avx512 (x86-64-v3 baseline)")
+else()
+  message(STATUS "ffft: CPU path scalar only (portable)")
+endif()
+# Every target of this project gets the baseline (add_compile_options in
+# CMakeLists.txt); the installed ffft::core passes on only the
+# floating-point flags: a consumer chooses its own instruction set.
+set(FFFT_BASELINE_COMPILE_OPTIONS "")
+if(FFFT_SIMD)
+  foreach(_flag IN LISTS FFFT_BASELINE_ISA_FLAGS)
+    list(APPEND FFFT_BASELINE_COMPILE_OPTIONS $<$<COMPILE_LANGUAGE:CXX>:${_flag}>)
+  endforeach()
+  list(JOIN FFFT_BASELINE_ISA_FLAGS "," _ffft_isa_list)
+  list(APPEND FFFT_BASELINE_COMPILE_OPTIONS $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=${_ffft_isa_list}>)
 endif()
 set(FFFT_CUDA_FP_FLAGS
-  $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=${FFFT_NVCC_HOST_FLAGS}>
+  $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-ffp-contract=off,-fno-fast-math>
   $<$<COMPILE_LANGUAGE:CUDA>:-ftz=false>
   $<$<COMPILE_LANGUAGE:CUDA>:-prec-div=true>
   $<$<COMPILE_LANGUAGE:CUDA>:-prec-sqrt=true>)

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-#include "cuda_check.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace ffft::cuda::detail {
 

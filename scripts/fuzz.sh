@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the .npy header parser and the input-layout rules of the ffft
-# program (src/cli/npy_header.cpp, input_layout.cpp, element_format.cpp)
+# program (cli/npy_header.cpp, input_layout.cpp, element_format.cpp)
 # with libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer.
 #
 #   scripts/fuzz.sh [seconds]      (default 60)
@@ -32,19 +32,19 @@ fi
 cxx="${CXX_FUZZ:-/usr/bin/clang++}"
 out=build-fuzz
 bin="$out/fuzz_npy_header"
-sources=(src/cli/element_format.cpp src/cli/npy_header.cpp src/cli/input_layout.cpp
+sources=(cli/element_format.cpp cli/npy_header.cpp cli/input_layout.cpp
          tests/fuzz/fuzz_npy_header.cpp)
 mkdir -p "$out/corpus"
 
 rebuild=0
 [[ -x "$bin" ]] || rebuild=1
-for f in "${sources[@]}" src/cli/*.hpp; do
+for f in "${sources[@]}" cli/*.hpp; do
   [[ "$f" -nt "$bin" ]] && rebuild=1
 done
 if (( rebuild )); then
   echo "fuzz.sh: building $bin with $cxx"
   "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -Wall -Wextra -Wpedantic -I src "${sources[@]}" -o "$bin"
+    -Wall -Wextra -Wpedantic -I . "${sources[@]}" -o "$bin"
 fi
 
 cp -n tests/fuzz/corpus/* "$out/corpus/"

@@ -20,24 +20,22 @@
 #    that the GPU machine may lack or have in another version: Google
 #    Benchmark, libstdc++, libgcc_s, libgomp, the CUDA runtime. Left to the
 #    machine: glibc, the driver (libcuda) and cuFFT (280 MB, too large to carry);
-#  - compiles the host code for AVX2 (FFFT_GPU_HOST_ISA, default avx2): the
-#    GPU machine's processor is not known here, and a build for AVX-512
-#    refuses to plan on a CPU without it. Results are bit-identical either way;
+#  - compiles the host code as every build is: x86-64-v3 with an AVX-512
+#    path that plans choose at run time, whatever the GPU machine's
+#    processor (results are bit-identical on every path);
 #  - reports each kernel's registers, stack and spills (--resource-usage),
 #    kept in bundle/resource_usage.txt.
 # The build keeps going past a target that fails to compile (make -k), so that
 # work in progress elsewhere (the ffft CLI) cannot stop the tests from being
 # bundled; what failed is listed at the end. Every test binary and the
-# benchmarks are bundled; the CLI (src/cli/ffft) when it was built.
+# benchmarks are bundled; the CLI (bin/ffft) when it was built.
 #
-# Environment: FFFT_GPU_BUILD_DIR (default build-gpu), FFFT_GPU_JOBS (default 2),
-# FFFT_GPU_HOST_ISA (default avx2).
+# Environment: FFFT_GPU_BUILD_DIR (default build-gpu), FFFT_GPU_JOBS (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 build=${FFFT_GPU_BUILD_DIR:-build-gpu}
 jobs=${FFFT_GPU_JOBS:-2}
-isa=${FFFT_GPU_HOST_ISA:-avx2}
 bundle=$build/bundle
 
 if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
@@ -45,7 +43,7 @@ command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CU
 scripts/install_dependencies.sh
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON -DFFFT_HOST_ISA="$isa" \
+  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON \
   -DCMAKE_CUDA_FLAGS=--resource-usage
 
 # Keep going past failures: make -k, or ninja -k 0.
@@ -70,7 +68,7 @@ mkdir -p "$bundle/files" "$stage/bin" "$stage/lib"
 programs=()
 while IFS= read -r f; do programs+=("$f"); done < <(
   find "$build/tests" -type f -perm -u+x -name 'test_*' -not -path '*/CMakeFiles/*' | sort)
-for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "$build/src/cli/ffft"; do
+for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "$build/bin/ffft"; do
   if [[ -x $p ]]; then programs+=("$p"); else echo "gpu_bundle: not built: $p"; fi
 done
 ((${#programs[@]} > 0)) || { echo "gpu_bundle: nothing was built" >&2; exit 1; }
@@ -120,7 +118,7 @@ cp "$report" "$bundle/resource_usage.txt"
   echo "revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo +dirty)"
   echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "nvcc=$(nvcc --version | tail -1)"
-  echo "host_isa=$isa"
+  echo "cpu_paths=scalar avx2 avx512 (chosen at run time)"
   echo "build_rc=$build_rc"
   echo "programs=$(cd "$stage/bin" && ls | tr '\n' ' ')"
   echo "gpu_tests=$(find "$build/tests/gpu" -maxdepth 1 -type f -perm -u+x -name 'test_*' -printf '%f ' 2>/dev/null)"

@@ -12,12 +12,12 @@
 # What: configures a CPU-only build in build-asan/ (no CUDA: the sanitizers
 # do not instrument device code, and the CPU executor is the reference) with
 # -DFFFT_CLI_SANITIZERS=ON, which instruments the program's own code
-# (src/cli, with -g for line numbers) but not the FFT library (tested on its
+# (cli/, with -g for line numbers) but not the FFT library (tested on its
 # own; its SIMD executors take over ten minutes each to compile under ASan),
 # builds only the program
 # (CMake target `ffft_cli`, output name ffft; `ffft` is the library), and
 # runs every tests/cli/test_cli_*.py module with
-#   FFFT_CLI=build-asan/src/cli/ffft
+#   FFFT_CLI=build-asan/bin/ffft
 #   FFFT_CLI_TESTS_QUICK=1   (skips the 2^20-and-up cases: ASan is slower)
 #   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 #   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -42,7 +42,7 @@ cmake -S . -B "$build" \
   -DCMAKE_BUILD_TYPE=Release -DFFFT_CLI_SANITIZERS=ON
 cmake --build "$build" --target ffft_cli -j "$(nproc)"
 
-export FFFT_CLI="$PWD/$build/src/cli/ffft"
+export FFFT_CLI="$PWD/$build/bin/ffft"
 export FFFT_CLI_TESTS_QUICK=1
 export PYTHONDONTWRITEBYTECODE=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -1,5 +1,5 @@
 // Shared pieces of the FFT accuracy tests: inputs every format and every
-// reference hold exactly, the accuracy limit, and the relative L2
+// reference hold exactly, the transform's accuracy limit, and the relative L2
 // error measured in more precision than the transform under test.
 #pragma once
 
@@ -139,9 +139,10 @@ constexpr bool needs_bluestein(std::uint64_t n) {
   return n > 1;
 }
 
-// The relative L2 limits at n = 2^20 (df64 1.5e-14, qf128 1e-28,
-// dd128 1e-31), scaled with sqrt(log2 n): a stable FFT's rms error grows as
-// sqrt(log2 n) times the format's unit roundoff.
+// The transform's relative L2 accuracy limits: base x sqrt(log2 n / 20)
+// with base 1.5e-14 (df64), 1e-28 (qf128), 1e-31 (dd128), doubled for
+// Bluestein lengths: a stable FFT's rms error grows as sqrt(log2 n) times
+// the format's unit roundoff.
 template <class E>
 double accuracy_limit(std::uint64_t n) {
   static_assert(std::is_same_v<E, df64> || std::is_same_v<E, qf128> || std::is_same_v<E, dd128>);
@@ -168,5 +169,8 @@ std::vector<complex<E>> transform(plan<E>& p, direction d, const std::vector<com
 
 inline const char* name(direction d) { return d == direction::forward ? "forward" : "inverse"; }
 inline const char* name(twiddle_mode m) { return m == twiddle_mode::table ? "table" : "computed"; }
+inline const char* name(normalization n) {
+  return n == normalization::backward ? "backward" : n == normalization::ortho ? "ortho" : "forward";
+}
 
 }  // namespace ffft::testing

@@ -3,7 +3,7 @@
 // classes, each asserted within the operation's proven bound.
 #include <gtest/gtest.h>
 
-#include "accuracy/measure.hpp"
+#include "tools/accuracy/measure.hpp"
 #include "formats.hpp"
 
 namespace ffft::accuracy {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <random>
 
-#include "accuracy/operand_classes.hpp"
-#include "accuracy/proven_bounds.hpp"
+#include "tools/accuracy/operand_classes.hpp"
+#include "tools/accuracy/proven_bounds.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/host/mpfr.hpp"

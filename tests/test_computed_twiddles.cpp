@@ -1,10 +1,10 @@
 // The `computed` twiddle mode, sincos_2pi: the absolute error of cos and of
 // sin of 2 pi k / n against MPFR must be at most 2 units of 2^-precision
 // for df64 and dd128 and 4 for qf128, checked exhaustively over k for the
-// lengths the issue names and on a million random (k, n), n <= 2^30.
+// lengths 2^12, 2^20, 3 x 2^12 and 10007, and on a million random (k, n), n <= 2^30.
 #include <gtest/gtest.h>
 
-#include "accuracy/twiddle_measure.hpp"
+#include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/twiddle/sources.hpp"
 #include "twiddle_formats.hpp"

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "accuracy/operand_classes.hpp"
+#include "tools/accuracy/operand_classes.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/host/mpfr.hpp"
 #include "ffft/host/string.hpp"

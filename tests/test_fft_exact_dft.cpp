@@ -1,8 +1,8 @@
 // The transform against the DFT summed directly in MPFR: every length from
 // 1 to 64 (each radix alone and mixed, and the Bluestein primes up to 61)
 // and selected composite, prime and power-of-two lengths up to 4096, both
-// directions, both twiddle modes, every format. The relative L2 error must
-// stay within accuracy_limit (fft_reference.hpp).
+// directions, both twiddle modes, all three normalizations, every format.
+// The relative L2 error must stay within accuracy_limit (fft_reference.hpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -99,22 +99,29 @@ class exact_dft {
 
   const std::vector<complex_double>& input() const { return input_; }
 
-  // ||y - F(x)|| / ||F(x)||, F scaled by 1/n for the inverse (the plans'
-  // default normalization). The differences are formed in MPFR; their
+  // ||y - F(x)|| / ||F(x)||, F scaled as normalization `norm` scales
+  // direction d: by 1/n (backward's inverse, forward's forward), 1/sqrt(n)
+  // (ortho) or not at all. The differences are formed in MPFR; their
   // squares need only a few digits.
   template <class E>
-  double relative_l2_error(direction d, const std::vector<complex<E>>& y) const {
+  double relative_l2_error(direction d, normalization norm, const std::vector<complex<E>>& y) const {
     const int s = static_cast<int>(d);
     host::mpfr_value exact(reference_precision), value(reference_precision);
-    double distance = 0, norm = 0;
+    host::mpfr_value root_n(reference_precision);
+    mpfr_set_ui(root_n, static_cast<unsigned long>(n_), MPFR_RNDN);
+    mpfr_sqrt(root_n, root_n, MPFR_RNDN);
+    const bool by_n = norm != normalization::ortho &&
+                      (norm == normalization::backward) == (d == direction::inverse);
+    double distance = 0, norm2 = 0;
     auto accumulate = [&](const E& computed) {
-      if (d == direction::inverse) mpfr_div_ui(exact, exact, n_, MPFR_RNDN);
+      if (by_n) mpfr_div_ui(exact, exact, n_, MPFR_RNDN);
+      if (norm == normalization::ortho) mpfr_div(exact, exact, root_n, MPFR_RNDN);
       const double r = mpfr_get_d(exact, MPFR_RNDN);
       host::to_mpfr(value, computed);
       mpfr_sub(value, value, exact, MPFR_RNDN);
       const double e = mpfr_get_d(value, MPFR_RNDN);
       distance += e * e;
-      norm += r * r;
+      norm2 += r * r;
     };
     for (std::uint64_t k = 0; k < n_; ++k) {
       // Re: C_re - s S_im; Im: C_im + s S_re.
@@ -123,7 +130,7 @@ class exact_dft {
       (s < 0 ? mpfr_sub : mpfr_add)(exact, c_im_[k], s_re_[k], MPFR_RNDN);
       accumulate(y[k].im);
     }
-    return std::sqrt(distance) / (norm > 0 ? std::sqrt(norm) : 1.0);
+    return std::sqrt(distance) / (norm2 > 0 ? std::sqrt(norm2) : 1.0);
   }
 
  private:
@@ -140,8 +147,9 @@ const exact_dft& reference(std::uint64_t n) {
   return *r;
 }
 
-// Checks every length in both directions and twiddle modes; prints the
-// largest error / limit ratio, the margin the limits leave.
+// Checks every length in both directions, both twiddle modes and all three
+// normalizations; prints the largest error / limit ratio, the margin the
+// limits leave.
 template <class E>
 void expect_within_limit(std::initializer_list<std::uint64_t> lengths) {
   double worst = 0;
@@ -150,13 +158,21 @@ void expect_within_limit(std::initializer_list<std::uint64_t> lengths) {
     const exact_dft& exact = reference(n);
     const std::vector<complex<E>> x = testing::to_format<E>(exact.input());
     for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
-      plan<E> p = testing::make_plan<E>(n, mode);
-      for (direction d : {direction::forward, direction::inverse}) {
-        const double error = exact.relative_l2_error(d, testing::transform(p, d, x));
-        const double limit = accuracy_limit<E>(n);
-        EXPECT_LE(error, limit) << format_traits<E>::name << " n=" << n << " " << testing::name(d)
-                                << " " << testing::name(mode) << " twiddles";
-        if (error / limit > worst) worst = error / limit, worst_n = n;
+      for (normalization norm :
+           {normalization::backward, normalization::ortho, normalization::forward}) {
+        plan_options o;
+        o.length = n;
+        o.twiddles = mode;
+        o.norm = norm;
+        plan<E> p(o);
+        for (direction d : {direction::forward, direction::inverse}) {
+          const double error = exact.relative_l2_error(d, norm, testing::transform(p, d, x));
+          const double limit = accuracy_limit<E>(n);
+          EXPECT_LE(error, limit) << format_traits<E>::name << " n=" << n << " "
+                                  << testing::name(d) << " " << testing::name(mode)
+                                  << " twiddles, " << testing::name(norm) << " normalization";
+          if (error / limit > worst) worst = error / limit, worst_n = n;
+        }
       }
     }
   }

@@ -12,14 +12,14 @@
 #include <numeric>
 #include <vector>
 
-#include "fft/cpu_executor.hpp"
-#include "fft/normalization.hpp"
-#include "fft/pass_groups.hpp"
-#include "fft/runner.hpp"
-#include "fft/tables.hpp"
+#include "engine/pass_groups.hpp"
+#include "engine/runner.hpp"
+#include "engine/tables.hpp"
 #include "ffft/fft/schedule.hpp"
-#include "fft_reference.hpp"
-#include "twiddle_formats.hpp"
+#include "src/cpu/cpu_executor.hpp"
+#include "src/fft/normalization.hpp"
+#include "tests/fft_reference.hpp"
+#include "tests/twiddle_formats.hpp"
 
 namespace {
 
@@ -35,13 +35,14 @@ struct emulated_block_executor {
   using value = complex<E>;
   std::uint32_t tile_points;
   std::uint32_t threads;
-  fft::cpu_executor<E> cpu{1};
+  fft::cpu_executor<E> cpu{1, cpu_isa::scalar};
 
   void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
                 strided<const value> in, strided<value> out, value* ws0, value* ws1,
                 std::uint64_t batch) const {
-    fft::run_stockham_groups(*this, sign, program, scale, in, out, ws0, ws1, batch,
-                             tile_points / 2);
+    const std::vector<pass_group> groups =
+        fft::group_passes(*program.passes, *program.offsets, tile_points / 2);
+    fft::run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
   }
 
   void stockham_group(int sign, const pass_group& g, const value* twiddles,
@@ -86,31 +87,17 @@ struct emulated_block_executor {
 // A plan's tables, and run_transform over any executor.
 template <class E>
 struct transform_tables {
-  std::uint64_t n;
-  bool bluestein = !fft::is_7_smooth(n);
-  fft::stockham_tables<E> stockham;
-  fft::bluestein_tables<E> chirp;
+  fft::transform_tables<E> tables;
 
-  explicit transform_tables(std::uint64_t length) : n(length) {
-    if (bluestein) chirp = fft::make_bluestein_tables<E>(n, twiddle_mode::table, 1);
-    else stockham = fft::make_stockham_tables<E>(n, twiddle_mode::table, 1);
-  }
-
-  const fft::stockham_tables<E>& passes() const { return bluestein ? chirp.padded_fft : stockham; }
+  explicit transform_tables(std::uint64_t n)
+      : tables(fft::make_transform_tables<E>(n, twiddle_mode::table, 1, cpu_isa::scalar)) {}
 
   template <class Executor>
   void run(const Executor& ex, int sign, const fft::scaling<E>& scale,
            strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) const {
-    const fft::stockham_tables<E>& t = passes();
-    const fft::stockham_program<E> program{t.n, &t.passes, &t.offsets, t.twiddles.data()};
-    std::vector<complex<E>> workspace(
-        static_cast<std::size_t>(fft::workspace_buffers(t.passes.size(), bluestein)) * t.n * batch);
-    if (bluestein) {
-      const fft::bluestein_program<E> b{n, t.n, program, chirp.chirp.data(), chirp.kernel.data()};
-      fft::run_transform<E>(ex, sign, scale, nullptr, &b, in, out, workspace.data(), batch);
-    } else {
-      fft::run_transform<E>(ex, sign, scale, &program, nullptr, in, out, workspace.data(), batch);
-    }
+    const fft::transform_program<E> program = fft::program_of(tables);
+    std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch));
+    fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch);
   }
 };
 
@@ -164,7 +151,7 @@ TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
         ffft::testing::random_values<E>(span(c.in_stride, c.in_distance), c.n + c.batch);
     const strided<const complex<E>> in{x.data(), c.in_stride, c.in_distance};
     const emulated_block_executor<E> blocks{c.tile_points, c.threads};
-    const fft::cpu_executor<E> cpu(1);
+    const fft::cpu_executor<E> cpu(1, selected_cpu_isa());
     for (int sign : {-1, +1}) {
       for (normalization norm : {normalization::backward, normalization::ortho}) {
         SCOPED_TRACE(::testing::Message() << "n " << c.n << ", batch " << c.batch << ", sign "

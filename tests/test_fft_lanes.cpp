@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "fft/lane_butterfly.hpp"
+#include "src/cpu/lane_butterfly.hpp"
 #include "ffft/conversions.hpp"
 #include "twiddle_formats.hpp"
 
@@ -21,6 +21,11 @@ namespace {
 
 using namespace ffft;
 using fft::pass_shape;
+
+// The 256-bit lanes of the AVX2 path, which this test's own compilation
+// (the x86-64-v3 baseline) can run; the AVX-512 path is checked against the
+// scalar one through whole plans (test_cpu_paths).
+constexpr int Bytes = 32;
 
 template <class E>
 complex<E> random_value(std::mt19937& g) {
@@ -46,7 +51,7 @@ TYPED_TEST_SUITE(FftLanes, ffft::testing::twiddle_formats, ffft::testing::format
 // path needs m to be a multiple of W.
 template <int R, int Sign, class E>
 void expect_lanes_match_scalars(const pass_shape& p) {
-  constexpr int W = fft::lane_count<E>;
+  constexpr int W = fft::lane_count<E, Bytes>;
   const std::uint64_t n = p.l * R * p.m;
   const auto span = static_cast<std::int64_t>(n);
   std::mt19937 g(static_cast<unsigned>(R * 10 + (Sign + 1) + p.m));
@@ -60,11 +65,11 @@ void expect_lanes_match_scalars(const pass_shape& p) {
   for (std::uint64_t t0 = 0; t0 < p.l * p.m; t0 += W) {
     std::uint64_t b[W], k[W], i[W];
     for (int w = 0; w < W; ++w) b[w] = 0, k[w] = (t0 + w) / p.m, i[w] = (t0 + w) % p.m;
-    fft::stockham_butterfly_lanes<R, Sign>(p, tw, source, {gathered.data(), 1, span}, b, k, i);
-    fft::stockham_butterfly_lanes<R, Sign, true>(p, tw, source,
+    fft::stockham_butterfly_lanes<Bytes, R, Sign>(p, tw, source, {gathered.data(), 1, span}, b, k, i);
+    fft::stockham_butterfly_lanes<Bytes, R, Sign, true>(p, tw, source,
                                                  {consecutive_output.data(), 1, span}, b, k, i);
     if (consecutive)
-      fft::stockham_butterfly_consecutive<R, Sign>(p, tw, source,
+      fft::stockham_butterfly_consecutive<Bytes, R, Sign>(p, tw, source,
                                                    {consecutive_lanes.data(), 1, span}, 0, k[0], i[0]);
     for (int w = 0; w < W; ++w)
       fft::stockham_butterfly<R, Sign>(p, tw, source, {scalars.data(), 1, span}, 0, k[w], i[w]);
@@ -83,7 +88,7 @@ void expect_lanes_match_scalars(const pass_shape& p) {
 // m = 2W (every path) and m = 2 < W (lanes spanning several k).
 template <int R, int Sign, class E>
 void expect_lanes_match_scalars() {
-  constexpr int W = fft::lane_count<E>;
+  constexpr int W = fft::lane_count<E, Bytes>;
   expect_lanes_match_scalars<R, Sign, E>(pass_shape{R, 3, 2 * W});
   expect_lanes_match_scalars<R, Sign, E>(pass_shape{R, W, 2});
 }
@@ -107,15 +112,15 @@ TYPED_TEST(FftLanes, ButterfliesAreBitIdenticalToScalarOnes) {
 // (load_lanes, store_lanes) against the element-by-element one.
 TYPED_TEST(FftLanes, ConsecutiveLoadsAndStoresTransposeLikeGathers) {
   using E = TypeParam;
-  constexpr int W = fft::lane_count<E>;
+  constexpr int W = fft::lane_count<E, Bytes>;
   std::mt19937 g(11);
   complex<E> values[W], stored[W], scattered[W];
   for (auto& v : values) v = random_value<E>(g);
-  const auto loaded = fft::load_lanes<E>(values);
-  const auto gathered = fft::to_lanes<E>(values);
+  const auto loaded = fft::load_lanes<Bytes, E>(values);
+  const auto gathered = fft::to_lanes<Bytes, E>(values);
   ASSERT_EQ(std::memcmp(&loaded, &gathered, sizeof loaded), 0);
-  fft::store_lanes<E>(loaded, stored);
-  fft::from_lanes<E>(loaded, scattered);
+  fft::store_lanes<Bytes, E>(loaded, stored);
+  fft::from_lanes<Bytes, E>(loaded, scattered);
   ASSERT_EQ(std::memcmp(stored, values, sizeof values), 0);
   ASSERT_EQ(std::memcmp(scattered, values, sizeof values), 0);
 }
@@ -126,8 +131,8 @@ TYPED_TEST(FftLanes, ConsecutiveLoadsAndStoresTransposeLikeGathers) {
 TYPED_TEST(FftLanes, LaneArithmeticMatchesScalarOnSpecialValues) {
   using E = TypeParam;
   using T = typename E::limb_type;
-  constexpr int W = fft::lane_count<E>;
-  using L = fft::lane_expansion<E>;
+  constexpr int W = fft::lane_count<E, Bytes>;
+  using L = fft::lane_expansion<E, Bytes>;
   const T inf = std::numeric_limits<T>::infinity();
   const E specials[] = {from_double<E>(0.0), neg(from_double<E>(0.0)), from_double<E>(1.0),
                         from_double<E>(-1.0), from_limb<T, E::limbs>(inf), from_limb<T, E::limbs>(-inf),
@@ -141,10 +146,10 @@ TYPED_TEST(FftLanes, LaneArithmeticMatchesScalarOnSpecialValues) {
       xs[w] = {specials[(first + w) % count], specials[(first + 5 * w + 2) % count]};
       ys[w] = {specials[(first + 3 * w + 1) % count], specials[(first + 7 * w) % count]};
     }
-    const complex<L> x = fft::to_lanes<E>(xs), y = fft::to_lanes<E>(ys);
+    const complex<L> x = fft::to_lanes<Bytes, E>(xs), y = fft::to_lanes<Bytes, E>(ys);
     complex<E> sums[W], products[W];
-    fft::from_lanes<E>(add(x, y), sums);
-    fft::from_lanes<E>({mul(x.re, y.re), mul(x.im, y.im)}, products);
+    fft::from_lanes<Bytes, E>(add(x, y), sums);
+    fft::from_lanes<Bytes, E>({mul(x.re, y.re), mul(x.im, y.im)}, products);
     for (int w = 0; w < W; ++w) {
       const complex<E> s = add(xs[w], ys[w]);
       const complex<E> p{mul(xs[w].re, ys[w].re), mul(xs[w].im, ys[w].im)};

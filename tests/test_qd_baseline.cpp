@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "fft_reference.hpp"
-#include "qd_stockham.hpp"
+#include "bench/qd_stockham.hpp"
 
 namespace {
 

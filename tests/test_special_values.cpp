@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "elementwise_op.hpp"
+#include "tools/accuracy/elementwise_op.hpp"
 #include "ffft/conversions.hpp"
 #include "formats.hpp"
 

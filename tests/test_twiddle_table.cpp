@@ -1,12 +1,12 @@
 // The `table` twiddle mode: every w_n^k, k in [0, n), must be the nearest
 // value of the format limb by limb (within half an ulp of its last limb of
 // the exact value, against MPFR's cosu / sinu), checked exhaustively for
-// the lengths the issue names; exact values must be exact.
+// 2^10, 2^16, 3 x 2^10, 5 x 7 x 11 x 13 and 10007; exact values must be exact.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "accuracy/twiddle_measure.hpp"
+#include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/host/twiddle_table.hpp"
 #include "twiddle_formats.hpp"

@@ -17,7 +17,8 @@
 // Errors throw (std::invalid_argument for a bad request, std::runtime_error
 // for a failed CUDA call or allocation) before anything is written to out.
 // A plan is not thread-safe: it owns one workspace. Executions on one plan
-// are serialized on its stream.
+// are serialized on its stream. A moved-from plan may only be assigned to
+// or destroyed; any other call throws std::logic_error.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "ffft/complex.hpp"
+#include "ffft/cpu_isa.hpp"
 #include "ffft/fft/direction.hpp"
 #include "ffft/twiddle/sources.hpp"
 
@@ -99,9 +101,14 @@ class plan {
   std::vector<int> radices() const;
   // 0, or the padded length if the plan uses Bluestein's algorithm.
   std::uint64_t bluestein_length() const;
+  // The CPU executor's instruction-set path (ffft/cpu_isa.hpp), chosen when
+  // the plan was made: what runs a cpu plan, and what transformed a cuda
+  // plan's Bluestein kernel.
+  ffft::cpu_isa cpu_isa() const;
 
  private:
   struct impl;
+  impl& state() const;  // throws std::logic_error for a moved-from plan
   std::unique_ptr<impl> impl_;
 };
 

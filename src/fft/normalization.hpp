@@ -1,41 +1,29 @@
 // The factor a transform is scaled by: 1/n, 1/sqrt(n) or none, as the
-// plan's normalization and the direction say.
+// plan's normalization and the direction say. Computed once per plan.
 #pragma once
 
-#include <bit>
 #include <cstdint>
-#include <limits>
 
-#include "ffft/conversions.hpp"
+#include "ffft/expansion.hpp"
 #include "ffft/fft/direction.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
 
 namespace ffft::fft {
 
-// 1 / n^(1/root), root = 1 or 2: a power of two when it is one (exact
-// ldexp). In the 2-limb formats 1/n = 2^-e / m is a division by the odd part
-// m, exact as a limb below 2^p: DWDivFP3's 3u^2 against about 14u^2 for the
-// product with 1/n rounded to the format (DWDivDW3 then DWTimesDW3), which at
-// small n cost the inverse 1.7 times its accuracy limit in df64. The 4-limb
-// formats multiply by the rounded 1/n: their error (about 34 u^4) is far
-// below their limits, and their division costs several multiplications.
-// n < 2^48 is exact in every format.
+// 1 / n^(1/root), root = 1 or 2, applied to each component of a value:
+//  - a power of two when it is one: an exact ldexp;
+//  - in the 2-limb formats, 2^-e / d with d an integer below 2^p (1/n with
+//    n = 2^e d; 1/sqrt(n) with n = 4^e d^2): a division by the exact limb
+//    d (DWDivFP3, relative error below 3u^2, Joldes, Muller and Popescu
+//    2017), then an exact ldexp;
+//  - otherwise a product by 1/n^(1/root) correctly rounded from MPFR
+//    (relative error at most u^N/2 in the constant, plus the product's:
+//    DWTimesDW3's 4u^2 in the 2-limb formats). A constant computed in the
+//    format itself (a square root, then a division) carried up to 13u^2 of
+//    error into every output: in df64, 1.4 times the transform's accuracy
+//    limit at n = 18 with ortho.
 template <class E>
-scaling<E> reciprocal_scaling(std::uint64_t n, int root) {
-  using kind = typename scaling<E>::kind;
-  using T = typename E::limb_type;
-  if (n == 1) return {kind::none, 0, {}, {}};
-  const int twos = std::countr_zero(n);
-  const std::uint64_t odd = n >> twos;
-  if (odd == 1 && twos % root == 0) return {kind::power_of_two, -twos / root, {}, {}};
-  constexpr std::uint64_t exact_limb_limit = std::uint64_t{1} << std::numeric_limits<T>::digits;
-  if (E::limbs == 2 && root == 1 && odd < exact_limb_limit)
-    return {kind::quotient, -twos, {}, static_cast<T>(odd)};
-  const E one = from_double<E>(1.0);
-  E denominator = from_double<E>(static_cast<double>(n));
-  if (root == 2) denominator = sqrt(denominator);
-  return {kind::product, 0, div(one, denominator), {}};
-}
+scaling<E> reciprocal_scaling(std::uint64_t n, int root);
 
 template <class E>
 scaling<E> normalization_scaling(std::uint64_t n, normalization norm, direction d) {
@@ -43,5 +31,9 @@ scaling<E> normalization_scaling(std::uint64_t n, normalization norm, direction 
   const bool scaled = (norm == normalization::backward) == (d == direction::inverse);
   return scaled ? reciprocal_scaling<E>(n, 1) : scaling<E>{scaling<E>::kind::none, 0, {}, {}};
 }
+
+extern template scaling<df64> reciprocal_scaling<df64>(std::uint64_t, int);
+extern template scaling<qf128> reciprocal_scaling<qf128>(std::uint64_t, int);
+extern template scaling<dd128> reciprocal_scaling<dd128>(std::uint64_t, int);
 
 }  // namespace ffft::fft

@@ -1,19 +1,22 @@
 #include "ffft/plan.hpp"
 
-#include <optional>
+#include <array>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <variant>
+#include <vector>
 
-#include "fft/cpu_executor.hpp"
-#include "fft/layout_checks.hpp"
-#include "fft/normalization.hpp"
-#include "fft/runner.hpp"
-#include "fft/tables.hpp"
+#include "engine/runner.hpp"
+#include "engine/tables.hpp"
 #include "ffft/fft/schedule.hpp"
+#include "src/cpu/cpu_executor.hpp"
+#include "src/fft/layout_checks.hpp"
+#include "src/fft/normalization.hpp"
 
 #if FFFT_HAVE_CUDA
-#include "fft/cuda_engine.hpp"
-#include "elementwise_kernels.hpp"
+#include "kernels/cuda_engine.hpp"
+#include "kernels/device_query.hpp"
 #endif
 
 namespace ffft {
@@ -24,28 +27,21 @@ namespace {
 // 2^32 of the computed twiddles and the chirp index.
 constexpr std::uint64_t max_bluestein_length = std::uint64_t{1} << 30;
 
-// The library is compiled for one host instruction set (FFFT_HOST_ISA in
-// cmake/ffft_flags.cmake); on a CPU without it the first lane instruction
-// would kill the process with SIGILL. Say so instead, before any of it runs.
-void require_host_instruction_set() {
-#if defined(__x86_64__) && defined(__GNUC__)
-#if defined(__AVX512F__)
-  const bool supported = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                         __builtin_cpu_supports("avx512dq");
-  const char* isa = "AVX-512 (F, VL, DQ)";
-#else
-  const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  const char* isa = "AVX2 and FMA";
-#endif
-  if (!supported)
-    throw std::runtime_error(std::string("ffft: this build runs ") + isa +
-                             " instructions, which this CPU lacks; rebuild with "
-                             "-DFFFT_HOST_ISA=avx2 (or auto) on a machine of this kind");
+// The library outside the CPU executor's AVX-512 path is compiled for
+// x86-64-v3 (AVX2 and FMA; cmake/ffft_flags.cmake). On an older CPU the
+// first such instruction would kill the process with SIGILL; say so
+// instead, before any of it runs.
+void require_baseline_instruction_set() {
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX2__)
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+    throw std::runtime_error(
+        "ffft: this build needs an x86-64-v3 CPU (AVX2 and FMA), which this one is not; "
+        "build ffft on this machine with -DFFFT_X86_BASELINE=OFF for a portable build");
 #endif
 }
 
 plan_options checked_options(plan_options o) {
-  require_host_instruction_set();
+  require_baseline_instruction_set();
   if (o.length == 0 || o.length > max_length)
     throw std::invalid_argument("ffft: length " + std::to_string(o.length) +
                                 " is out of range; a plan needs 1 <= length <= 2^31");
@@ -91,71 +87,55 @@ bool is_device_memory([[maybe_unused]] const void* p) {
 
 }  // namespace
 
+// Everything a plan computes once: the options as checked, where it runs,
+// the algorithm's tables (Stockham or Bluestein, one value), the scaling of
+// each direction, and the workspace or the device engine.
 template <class E>
 struct plan<E>::impl {
   plan_options options;
   ffft::backend where = ffft::backend::cpu;
-  std::optional<fft::stockham_tables<E>> stockham;
-  std::optional<fft::bluestein_tables<E>> bluestein;
-  std::vector<complex<E>> workspace;  // CPU backend
+  ffft::cpu_isa isa = ffft::cpu_isa::scalar;
+  fft::transform_tables<E> tables;
+  std::array<fft::scaling<E>, 2> scale;  // forward, inverse
+  std::vector<complex<E>> workspace;     // CPU backend
 #if FFFT_HAVE_CUDA
   std::unique_ptr<cuda::fft_engine<E>> device;
 #endif
 
-  std::uint64_t transform_length() const {
-    return stockham ? stockham->n : bluestein->padded;
-  }
-  int workspace_buffers() const {
-    return fft::workspace_buffers(stockham ? stockham->passes.size() : 0, bluestein.has_value());
-  }
-
-  void run_on_cpu(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
-                  fft::strided<complex<E>> out) {
-    const fft::cpu_executor<E> ex(options.threads);
-    if (stockham) {
-      const fft::stockham_program<E> program{stockham->n, &stockham->passes, &stockham->offsets,
-                                             stockham->twiddles.data()};
-      fft::run_transform<E>(ex, sign, scale, &program, nullptr, in, out, workspace.data(),
-                            options.batch);
-    } else {
-      const auto& t = *bluestein;
-      const fft::bluestein_program<E> program{
-          t.n, t.padded,
-          {t.padded, &t.padded_fft.passes, &t.padded_fft.offsets, t.padded_fft.twiddles.data()},
-          t.chirp.data(), t.kernel.data()};
-      fft::run_transform<E>(ex, sign, scale, nullptr, &program, in, out, workspace.data(),
-                            options.batch);
-    }
+  const fft::scaling<E>& scaling_for(direction d) const {
+    return scale[d == direction::forward ? 0 : 1];
   }
 };
 
 template <class E>
 plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
-  impl_->options = checked_options(options);
-  impl_->where = resolved_backend(options.backend);
-  const plan_options& o = impl_->options;
-  if (fft::is_7_smooth(o.length))
-    impl_->stockham = fft::make_stockham_tables<E>(o.length, o.twiddles, o.threads);
-  else
-    impl_->bluestein = fft::make_bluestein_tables<E>(o.length, o.twiddles, o.threads);
-  if (impl_->where == ffft::backend::cpu) {
-    impl_->workspace.resize(static_cast<std::size_t>(impl_->workspace_buffers()) *
-                            impl_->transform_length() * o.batch);
-  } else {
-#if FFFT_HAVE_CUDA
-    impl_->device = std::make_unique<cuda::fft_engine<E>>(
-        impl_->stockham ? &*impl_->stockham : nullptr,
-        impl_->bluestein ? &*impl_->bluestein : nullptr, o.batch);
-    // The device has its copies; the host tables are kept only for the
-    // radices and sizes the plan reports.
-    if (impl_->stockham) std::vector<complex<E>>().swap(impl_->stockham->twiddles);
-    if (impl_->bluestein) {
-      std::vector<complex<E>>().swap(impl_->bluestein->padded_fft.twiddles);
-      std::vector<complex<E>>().swap(impl_->bluestein->chirp);
-      std::vector<complex<E>>().swap(impl_->bluestein->kernel);
-    }
-#endif
+  impl& s = *impl_;
+  s.options = checked_options(options);
+  s.where = resolved_backend(options.backend);
+  s.isa = selected_cpu_isa();
+  const plan_options& o = s.options;
+  s.tables = fft::make_transform_tables<E>(o.length, o.twiddles, o.threads, s.isa);
+  for (direction d : {direction::forward, direction::inverse})
+    s.scale[d == direction::forward ? 0 : 1] = fft::normalization_scaling<E>(o.length, o.norm, d);
+  if (s.where == ffft::backend::cpu) {
+    s.workspace.resize(fft::workspace_values<E>(fft::program_of(s.tables), o.batch));
+    return;
   }
+#if FFFT_HAVE_CUDA
+  s.device = std::make_unique<cuda::fft_engine<E>>(s.tables, o.batch);
+  // The device has its copies; the host keeps the passes only, for radices().
+  std::visit(
+      [](auto& t) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(t)>, fft::stockham_tables<E>>) {
+          std::vector<complex<E>>().swap(t.twiddles);
+        } else {
+          std::vector<complex<E>>().swap(t.padded_fft.twiddles);
+          std::vector<complex<E>>().swap(t.chirp);
+          std::vector<complex<E>>().swap(t.kernel);
+        }
+      },
+      s.tables);
+#endif
 }
 
 template <class E>
@@ -166,8 +146,17 @@ template <class E>
 plan<E>& plan<E>::operator=(plan&&) noexcept = default;
 
 template <class E>
+typename plan<E>::impl& plan<E>::state() const {
+  if (!impl_)
+    throw std::logic_error(
+        "ffft: this plan was moved from and holds nothing; make a new plan or assign one to it");
+  return *impl_;
+}
+
+template <class E>
 void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream) {
-  const plan_options& o = impl_->options;
+  impl& s = state();
+  const plan_options& o = s.options;
   if (in == nullptr || out == nullptr)
     throw std::invalid_argument("ffft: execute needs non-null input and output pointers");
   const std::uint64_t in_span = fft::layout_span(o.length, o.batch, o.input);
@@ -185,19 +174,20 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
         "pointer for an in-place transform, or separate buffers");
   }
   const int sign = static_cast<int>(d);
-  const fft::scaling<E> scale = fft::normalization_scaling<E>(o.length, o.norm, d);
   const fft::strided<const complex<E>> source{in, o.input.stride, o.input.distance};
   const fft::strided<complex<E>> target{out, o.output.stride, o.output.distance};
-  if (impl_->where == ffft::backend::cpu) {
+  if (s.where == ffft::backend::cpu) {
     if (is_device_memory(in) || is_device_memory(out))
       throw std::invalid_argument(
           "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
           "data to the host");
-    impl_->run_on_cpu(sign, scale, source, target);
+    const fft::cpu_executor<E> ex(o.threads, s.isa);
+    fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), source, target,
+                          s.workspace.data(), o.batch);
     return;
   }
 #if FFFT_HAVE_CUDA
-  impl_->device->execute(sign, scale, source, target, stream);
+  s.device->execute(sign, s.scaling_for(d), source, target, stream);
 #else
   (void)stream;
 #endif
@@ -205,43 +195,47 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
 
 template <class E>
 const plan_options& plan<E>::options() const {
-  return impl_->options;
+  return state().options;
 }
 
 template <class E>
 backend plan<E>::backend() const {
-  return impl_->where;
+  return state().where;
 }
 
 template <class E>
 std::size_t plan<E>::workspace_bytes() const {
+  const impl& s = state();
 #if FFFT_HAVE_CUDA
-  if (impl_->device) return impl_->device->workspace_bytes();
+  if (s.device) return s.device->workspace_bytes();
 #endif
-  return impl_->workspace.size() * sizeof(complex<E>);
+  return s.workspace.size() * sizeof(complex<E>);
 }
 
 template <class E>
 std::size_t plan<E>::twiddle_bytes() const {
-  std::uint64_t values = 0;
-  if (impl_->stockham) values = fft::twiddle_count(impl_->stockham->passes);
-  if (impl_->bluestein)
-    values = fft::twiddle_count(impl_->bluestein->padded_fft.passes) + impl_->bluestein->n +
-             impl_->bluestein->padded;
+  const impl& s = state();
+  std::uint64_t values = fft::twiddle_count(fft::stockham_part(s.tables).passes);
+  if (const auto* b = std::get_if<fft::bluestein_tables<E>>(&s.tables)) values += b->n + b->padded;
   return values * sizeof(complex<E>);
 }
 
 template <class E>
 std::vector<int> plan<E>::radices() const {
-  const auto& passes = impl_->stockham ? impl_->stockham->passes : impl_->bluestein->padded_fft.passes;
   std::vector<int> r;
-  for (const fft::pass_shape& p : passes) r.push_back(p.radix);
+  for (const fft::pass_shape& p : fft::stockham_part(state().tables).passes) r.push_back(p.radix);
   return r;
 }
 
 template <class E>
 std::uint64_t plan<E>::bluestein_length() const {
-  return impl_->bluestein ? impl_->bluestein->padded : 0;
+  const auto* b = std::get_if<fft::bluestein_tables<E>>(&state().tables);
+  return b != nullptr ? b->padded : 0;
+}
+
+template <class E>
+cpu_isa plan<E>::cpu_isa() const {
+  return state().isa;
 }
 
 template class plan<df64>;

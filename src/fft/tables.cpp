@@ -1,14 +1,14 @@
-#include "fft/tables.hpp"
+#include "engine/tables.hpp"
 
 #include <omp.h>
 
-#include "fft/cpu_executor.hpp"
-#include "fft/normalization.hpp"
-#include "fft/runner.hpp"
+#include "engine/runner.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "ffft/host/twiddle_table.hpp"
 #include "ffft/twiddle/octant.hpp"
+#include "src/cpu/cpu_executor.hpp"
+#include "src/fft/normalization.hpp"
 
 namespace ffft::fft {
 
@@ -51,7 +51,8 @@ stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsi
 }
 
 template <class E>
-bluestein_tables<E> make_bluestein_tables(std::uint64_t n, twiddle_mode mode, unsigned threads) {
+bluestein_tables<E> make_bluestein_tables(std::uint64_t n, twiddle_mode mode, unsigned threads,
+                                          cpu_isa isa) {
   bluestein_tables<E> t;
   t.n = n;
   t.padded = next_7_smooth(2 * n - 1);
@@ -71,21 +72,29 @@ bluestein_tables<E> make_bluestein_tables(std::uint64_t n, twiddle_mode mode, un
     kernel[k] = conj(t.chirp[k]);
     if (k != 0) kernel[t.padded - k] = conj(t.chirp[k]);
   }
-  const cpu_executor<E> ex(threads);
-  const stockham_program<E> program{t.padded, &t.padded_fft.passes, &t.padded_fft.offsets,
-                                    t.padded_fft.twiddles.data()};
+  const cpu_executor<E> ex(threads, isa);
   std::vector<complex<E>> ws0(t.padded), ws1(t.padded);
-  ex.stockham(-1, program, reciprocal_scaling<E>(t.padded, 1),
+  ex.stockham(-1, program_of(t.padded_fft), reciprocal_scaling<E>(t.padded, 1),
               as_const(dense(kernel.data(), t.padded)), dense(kernel.data(), t.padded),
               ws0.data(), ws1.data(), 1);
   t.kernel = std::move(kernel);
   return t;
 }
 
+template <class E>
+transform_tables<E> make_transform_tables(std::uint64_t n, twiddle_mode mode, unsigned threads,
+                                          cpu_isa isa) {
+  if (is_7_smooth(n)) return make_stockham_tables<E>(n, mode, threads);
+  return make_bluestein_tables<E>(n, mode, threads, isa);
+}
+
 #define FFFT_DEFINE_TABLES(E)                                                                    \
   template std::vector<complex<E>> octant_entries<E>(std::uint64_t, twiddle_mode, unsigned);     \
   template stockham_tables<E> make_stockham_tables<E>(std::uint64_t, twiddle_mode, unsigned);    \
-  template bluestein_tables<E> make_bluestein_tables<E>(std::uint64_t, twiddle_mode, unsigned);
+  template bluestein_tables<E> make_bluestein_tables<E>(std::uint64_t, twiddle_mode, unsigned,    \
+                                                        cpu_isa);                                \
+  template transform_tables<E> make_transform_tables<E>(std::uint64_t, twiddle_mode, unsigned,    \
+                                                        cpu_isa);
 FFFT_DEFINE_TABLES(df64)
 FFFT_DEFINE_TABLES(qf128)
 FFFT_DEFINE_TABLES(dd128)

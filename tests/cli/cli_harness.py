@@ -41,7 +41,7 @@ def _cli_path():
     if not path:
         raise RuntimeError(
             "FFFT_CLI is not set: point it at the built ffft binary, e.g. "
-            "FFFT_CLI=build/src/cli/ffft python3 -m unittest (ctest sets it)")
+            "FFFT_CLI=build/bin/ffft python3 -m unittest (ctest sets it)")
     path = os.path.abspath(path)
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         raise RuntimeError(f"FFFT_CLI={path} is not an executable file")

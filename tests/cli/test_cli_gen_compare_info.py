@@ -1,6 +1,7 @@
 """ffft gen, compare and info, and --help on every command
 (docs/cli.md, Commands, Options, Reports)."""
 
+import json
 import math
 import os
 import unittest
@@ -8,7 +9,8 @@ import unittest
 import numpy as np
 
 from cli_harness import (ELEMENT_BYTES, FORMATS, NATIVE_DTYPES, CliTestCase, as_complex,
-                         assert_normalized, cli_info, random_complex, read_raw, rel_l2, to_format)
+                         assert_normalized, cli_info, random_complex, read_raw, rel_l2, run_cli,
+                         to_format)
 
 KINDS = ("random", "impulse", "tone", "chirp")
 COMMANDS = ("fft", "ifft", "roundtrip", "compare", "gen", "info")
@@ -270,6 +272,25 @@ class Info(CliTestCase):
         info = self.parse_json(self.cli(["info", "--json"]))
         self.assertIn("version", info)
         self.assertIsInstance(info["cuda_devices"], list)
+        self.assertIn(info["cpu_path"], ("avx512", "avx2", "scalar"))
+        self.assertIn(info["cpu_path"], info["cpu_paths_available"])
+
+    def test_cpu_path_forced_by_the_environment(self):
+        env = dict(os.environ, FFFT_CPU_ISA="scalar")
+        r = run_cli(["info", "--json"], env=env)
+        self.assertEqual(r.rc, 0, r.describe())
+        info = json.loads(r.stdout)
+        self.assertEqual(info["cpu_path"], "scalar")
+        self.assertTrue(info["cpu_path_forced"])
+        text = run_cli(["info"], env=env)
+        self.assertIn("scalar path (set by FFFT_CPU_ISA", text.stdout, text.describe())
+
+    def test_unknown_cpu_path_is_the_users_error(self):
+        r = run_cli(["info"], env=dict(os.environ, FFFT_CPU_ISA="avx1024"))
+        self.assertEqual(r.rc, 2, r.describe())
+        self.assertEqual(len(r.error_lines), 1, r.describe())
+        self.assertIn("FFFT_CPU_ISA=avx1024", r.error, r.describe())
+        self.assertIn("avx512, avx2 or scalar", r.error, r.describe())
 
 
 class Help(CliTestCase):

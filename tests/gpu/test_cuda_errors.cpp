@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "elementwise_kernels.hpp"
+#include "tests/gpu/kernels/elementwise_kernels.hpp"
 
 namespace {
 

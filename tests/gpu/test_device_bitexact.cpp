@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "elementwise_kernels.hpp"
+#include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "limb_text.hpp"
-#include "elementwise_op.hpp"
+#include "tools/accuracy/elementwise_op.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "elementwise_kernels.hpp"
+#include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "ffft/eft.hpp"
 
 namespace {

@@ -10,10 +10,10 @@
 #include <cstring>
 #include <vector>
 
-#include "elementwise_kernels.hpp"
+#include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/plan.hpp"
-#include "fft_reference.hpp"
+#include "tests/fft_reference.hpp"
 
 namespace {
 

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "elementwise_kernels.hpp"
+#include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "limb_text.hpp"
 #include "ffft/twiddle/sources.hpp"
-#include "twiddle_kernels.hpp"
+#include "tests/gpu/kernels/twiddle_kernels.hpp"
 
 namespace {
 

@@ -1,0 +1,224 @@
+// The `ffft` program: argument parsing and the exit-status contract
+// (docs/cli.md). Each command is in its own command_*.cpp.
+#include <charconv>
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/errors.hpp"
+#include "cli/options.hpp"
+#include "ffft/cpu_isa.hpp"
+#include "ffft/version.hpp"
+
+namespace {
+
+using namespace ffft::cli;
+
+// CLI11 converts "-5" to an unsigned option by wrapping it around, and
+// saturates numbers beyond 2^64; refuse both with the number as typed.
+const CLI::Validator non_negative(
+    [](const std::string& text) {
+      std::uint64_t value = 0;
+      const char* end = text.data() + text.size();
+      const auto [stop, error] = std::from_chars(text.data(), end, value);
+      if (!text.empty() && text.front() == '-') return text + " is negative; give a non-negative integer";
+      if (error == std::errc::result_out_of_range) return text + " is too large; give an integer below 2^64";
+      if (error != std::errc() || stop != end) return text + " is not an integer; give a non-negative integer";
+      return std::string();
+    },
+    "NONNEGATIVE");
+
+// Format names are checked after parsing, so the message can list the
+// choices the same way everywhere.
+struct format_option {
+  std::string text;
+  std::optional<element_format> value(const char* option) const {
+    if (text.empty()) return std::nullopt;
+    if (auto f = parse_format_name(text)) return f;
+    throw input_error(std::string(option) + " " + text + ": unknown format '" + text + "'; choose " +
+                      std::string(format_choices()));
+  }
+};
+
+element_format precision_of(const std::string& text) {
+  const auto f = parse_format_name(text);
+  if (!f || !is_native(*f))
+    throw input_error("--precision " + text + ": unknown precision '" + text + "'; choose df64, qf128 or dd128");
+  return *f;
+}
+
+struct settings_options {
+  transform_settings settings;
+  std::uint64_t length = 0, batch = 0;
+  std::string norm = "backward", twiddles = "table";
+  format_option in_format;
+  CLI::Option* length_option = nullptr;
+  CLI::Option* batch_option = nullptr;
+
+  void add_to(CLI::App& app) {
+    length_option = app.add_option("-n,--length", length, "Transform length (default: the whole file, or a .npy's last axis)")
+                        ->check(non_negative);
+    batch_option = app.add_option("--batch", batch, "Number of transforms; batch x length must be the element count")
+                       ->check(non_negative);
+    app.add_option("--norm", norm, "Normalization, as numpy.fft: backward (1/N on the inverse), ortho, forward")
+        ->check(CLI::IsMember({"backward", "ortho", "forward"}));
+    app.add_option("--twiddles", twiddles, "Twiddle factors: table (correctly rounded, MPFR) or computed (sincos)")
+        ->check(CLI::IsMember({"table", "computed"}));
+    app.add_option("--device", settings.device, "auto (CUDA if present, else CPU), cpu or cuda")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    app.add_option("--in-format", in_format.text, "Input format of a raw file: c64, c128, df64, qf128, dd128");
+    app.add_flag("--allow-nonfinite", settings.allow_nonfinite, "Accept NaN and infinity in the input");
+    app.add_flag("--json", settings.json, "Print the result as JSON");
+  }
+
+  transform_settings resolve() {
+    if (*length_option) settings.length = length;
+    if (*batch_option) settings.batch = batch;
+    settings.norm = norm == "ortho" ? ffft::normalization::ortho
+                    : norm == "forward" ? ffft::normalization::forward
+                                        : ffft::normalization::backward;
+    settings.twiddles = twiddles == "computed" ? ffft::twiddle_mode::computed : ffft::twiddle_mode::table;
+    settings.in_format = in_format.value("--in-format");
+    return settings;
+  }
+};
+
+int run(int argc, char** argv) {
+  CLI::App app{"ffft: extended-precision FFTs of files of complex samples (df64, qf128, dd128)", "ffft"};
+  app.require_subcommand(1);
+  app.footer("Example:\n  ffft gen random x.c128 -n 1048576 && ffft roundtrip x.c128\n"
+             "Run 'ffft COMMAND --help' for a command's options; docs/cli.md has the details.");
+  app.set_version_flag("--version", std::string("ffft ") + ffft::version());
+
+  // fft and ifft.
+  transform_command forward, inverse;
+  settings_options forward_settings, inverse_settings;
+  std::string forward_precision = "df64", inverse_precision = "df64";
+  format_option forward_out, inverse_out;
+  auto add_transform = [&](const char* name, const char* what, const char* example, transform_command& c,
+                           settings_options& s, std::string& precision, format_option& out) {
+    CLI::App* sub = app.add_subcommand(name, what);
+    sub->add_option("IN", c.input, "Input file (raw or .npy)")->required();
+    sub->add_option("OUT", c.output, "Output file (.npy or raw; written atomically)")->required();
+    sub->add_option("-p,--precision", precision, "Working precision: df64, qf128 or dd128");
+    s.add_to(*sub);
+    sub->add_option("--out-format", out.text, "Output format (default: OUT's extension, else IN's format)");
+    sub->add_flag("--force", c.force, "Replace an existing OUT");
+    sub->footer(example);
+    return sub;
+  };
+  CLI::App* fft = add_transform("fft", "Forward transform: X_k = sum_j x_j exp(-2 pi i jk/N)",
+                                "Example:\n  ffft fft x.npy X.npy -p qf128       # X[..., k] along the last axis",
+                                forward, forward_settings, forward_precision, forward_out);
+  CLI::App* ifft = add_transform("ifft", "Inverse transform: x_j = sum_k X_k exp(+2 pi i jk/N) / N",
+                                 "Example:\n  ffft ifft X.dd128 x.c128 -p dd128 --norm ortho",
+                                 inverse, inverse_settings, inverse_precision, inverse_out);
+
+  // roundtrip.
+  roundtrip_command roundtrip;
+  settings_options roundtrip_settings;
+  std::vector<std::string> roundtrip_precisions;
+  CLI::App* rt = app.add_subcommand("roundtrip", "Accuracy of ifft(fft(x)) in each precision, beside FFTW and cuFFT");
+  rt->add_option("IN", roundtrip.input, "Input file (raw or .npy)")->required();
+  rt->add_option("-p,--precision", roundtrip_precisions, "Precisions to test (repeat or comma-separate; default all)")
+      ->delimiter(',');
+  roundtrip_settings.add_to(*rt);
+  rt->footer("Example:\n  ffft gen random x.c128 -n 1048576 && ffft roundtrip x.c128 -p df64,dd128");
+
+  // compare.
+  compare_command compare;
+  format_option compare_format;
+  CLI::App* cmp = app.add_subcommand("compare", "Error metrics of A against the reference B");
+  cmp->add_option("A", compare.candidate, "The file to judge")->required();
+  cmp->add_option("B", compare.reference, "The reference")->required();
+  cmp->add_option("--in-format", compare_format.text, "Format of raw inputs whose names do not say");
+  cmp->add_flag("--allow-nonfinite", compare.allow_nonfinite, "Accept NaN and infinity");
+  cmp->add_flag("--json", compare.json, "Print the metrics as JSON");
+  cmp->footer("Example:\n  ffft compare y.c128 x.c128     # relative L2 error, RMSE, PSNR of y against x");
+
+  // gen.
+  gen_command gen;
+  format_option gen_format;
+  CLI::App* g = app.add_subcommand("gen", "Write a test signal: random, impulse, tone or chirp");
+  g->add_option("KIND", gen.kind, "random | impulse | tone | chirp")->required();
+  g->add_option("OUT", gen.output, "Output file (.npy or raw)")->required();
+  g->add_option("-n,--length", gen.length, "Length of each transform (default 1024)")->check(non_negative);
+  g->add_option("--batch", gen.batch, "Number of transforms (default 1)")->check(non_negative);
+  g->add_option("--seed", gen.seed, "Random seed (default 1)");
+  g->add_option("--frequency", gen.frequency, "tone: cycles per transform (default 1)");
+  g->add_option("--index", gen.index, "impulse: position (default 0)")->check(non_negative);
+  g->add_option("--amplitude", gen.amplitude,
+                "Scale A (default 1): the magnitude of impulse, tone and chirp; random parts lie in [-A, A)");
+  g->add_option("--out-format", gen_format.text, "Output format (default: OUT's extension, else c128)");
+  g->add_flag("--force", gen.force, "Replace an existing OUT");
+  g->footer("Example:\n  ffft gen tone x.npy -n 4096 --frequency 100 --out-format dd128");
+
+  info_command info;
+  CLI::App* inf = app.add_subcommand("info", "Version, build options, backends and CUDA devices");
+  inf->add_flag("--json", info.json, "Print as JSON");
+  inf->footer("Example:\n  ffft info --json");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::string where = "ffft";
+    for (CLI::App* sub : app.get_subcommands()) where += " " + sub->get_name();
+    std::fprintf(stderr, "ffft: error: %s; run '%s --help'\n", e.what(), where.c_str());
+    return exit_input_error;
+  }
+
+  // A bad FFFT_CPU_ISA is the user's to fix: say so before any work.
+  try {
+    (void)ffft::selected_cpu_isa();
+  } catch (const std::exception& e) {
+    std::string_view what = e.what();
+    if (what.starts_with("ffft: ")) what.remove_prefix(6);  // main adds "ffft: error: "
+    throw input_error(std::string(what));
+  }
+
+  if (fft->parsed() || ifft->parsed()) {
+    const bool is_forward = fft->parsed();
+    transform_command& c = is_forward ? forward : inverse;
+    c.dir = is_forward ? ffft::direction::forward : ffft::direction::inverse;
+    c.settings = (is_forward ? forward_settings : inverse_settings).resolve();
+    c.precision = precision_of(is_forward ? forward_precision : inverse_precision);
+    c.out_format = (is_forward ? forward_out : inverse_out).value("--out-format");
+    return run_transform(c);
+  }
+  if (rt->parsed()) {
+    roundtrip.settings = roundtrip_settings.resolve();
+    for (const std::string& p : roundtrip_precisions) roundtrip.precisions.push_back(precision_of(p));
+    return run_roundtrip(roundtrip);
+  }
+  if (cmp->parsed()) {
+    compare.in_format = compare_format.value("--in-format");
+    return run_compare(compare);
+  }
+  if (g->parsed()) {
+    gen.out_format = gen_format.value("--out-format");
+    return run_gen(gen);
+  }
+  return run_info(info);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const input_error& e) {
+    std::fprintf(stderr, "ffft: error: %s\n", e.what());
+    return exit_input_error;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "ffft: error: out of memory; transform fewer values at a time or use a lower precision\n");
+    return exit_failure;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ffft: error: %s\n", e.what());
+    return exit_failure;
+  }
+}

@@ -1,0 +1,39 @@
+# cmake --install: the public headers, libffft (static, or shared with
+# BUILD_SHARED_LIBS=ON), the ffft program, a CMake package
+# (find_package(ffft CONFIG) gives ffft::ffft) and ffft.pc for pkg-config.
+include(CMakePackageConfigHelpers)
+
+set(FFFT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/ffft)
+
+install(TARGETS ffft ffft_core
+  EXPORT ffftTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS ffft_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY include/ffft DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.hpp")
+install(FILES ${PROJECT_BINARY_DIR}/include/ffft/version.hpp
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ffft)
+
+install(EXPORT ffftTargets NAMESPACE ffft:: DESTINATION ${FFFT_INSTALL_CMAKEDIR})
+configure_package_config_file(cmake/ffftConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/ffftConfig.cmake
+  INSTALL_DESTINATION ${FFFT_INSTALL_CMAKEDIR})
+# 0.x: a minor version may change the API.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/ffftConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/ffftConfig.cmake ${PROJECT_BINARY_DIR}/ffftConfigVersion.cmake
+  DESTINATION ${FFFT_INSTALL_CMAKEDIR})
+
+# pkg-config: a static libffft needs its dependencies on the link line
+# (pkg-config --static); a shared one carries them.
+set(FFFT_PC_LIBS_PRIVATE "${OpenMP_CXX_FLAGS} -lpthread")
+set(FFFT_PC_REQUIRES_PRIVATE "mpfr gmp")
+if(FFFT_WITH_CUDA)
+  string(APPEND FFFT_PC_LIBS_PRIVATE " -L${CUDAToolkit_LIBRARY_DIR} -lcudart")
+endif()
+file(RELATIVE_PATH FFFT_PC_PREFIX_FROM_PCDIR "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+string(REGEX REPLACE "/$" "" FFFT_PC_PREFIX_FROM_PCDIR "${FFFT_PC_PREFIX_FROM_PCDIR}")
+configure_file(cmake/ffft.pc.in ${PROJECT_BINARY_DIR}/ffft.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/ffft.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

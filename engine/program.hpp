@@ -1,0 +1,61 @@
+// What an executor is given to run: a Stockham transform's passes and
+// twiddles, or a Bluestein transform's, in the executor's memory, and the
+// workspace layout they need.
+#pragma once
+
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+namespace ffft::fft {
+
+// A Stockham transform as an executor sees it: the passes, and the twiddle
+// arrays in the executor's memory.
+template <class E>
+struct stockham_program {
+  std::uint64_t n;
+  const std::vector<pass_shape>* passes;
+  const std::vector<std::uint64_t>* offsets;
+  const complex<E>* twiddles;
+};
+
+template <class E>
+struct bluestein_program {
+  std::uint64_t n;
+  std::uint64_t padded;
+  stockham_program<E> padded_fft;
+  const complex<E>* chirp;
+  const complex<E>* kernel;
+};
+
+// A whole transform: one of the two algorithms, chosen once, at plan time
+// (Stockham for 7-smooth lengths, Bluestein for the others).
+template <class E>
+using transform_program = std::variant<stockham_program<E>, bluestein_program<E>>;
+
+// The Stockham transform a program runs: its own, or Bluestein's padded one.
+template <class E>
+const stockham_program<E>& stockham_part(const transform_program<E>& p) {
+  if (const auto* b = std::get_if<bluestein_program<E>>(&p)) return b->padded_fft;
+  return std::get<stockham_program<E>>(p);
+}
+
+template <class C>
+strided<C> dense(C* data, std::uint64_t n) {
+  return {data, 1, static_cast<std::int64_t>(n)};
+}
+
+template <class C>
+strided<const C> as_const(strided<C> s) {
+  return {s.data, s.stride, s.distance};
+}
+
+// Workspace buffers (of n * batch values each) a Stockham transform needs:
+// pass (or group of passes) j writes to buffer j mod 2 except the last,
+// which writes to out. Grouping passes never needs more.
+inline int stockham_buffers(std::size_t passes) { return passes >= 3 ? 2 : passes == 2 ? 1 : 0; }
+
+}  // namespace ffft::fft

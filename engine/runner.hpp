@@ -1,0 +1,123 @@
+// The order of the steps of a transform and the buffers they go through,
+// written once over any executor. An executor has the primitives of
+// cpu_executor: a whole Stockham transform (stockham), and the element-wise
+// steps of Bluestein's algorithm. The CPU runs the Stockham passes one by
+// one (run_stockham_passes); the CUDA executor runs them in groups.
+#pragma once
+
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "engine/pass_groups.hpp"
+#include "engine/program.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+scaling<E> no_scaling() {
+  return scaling<E>{scaling<E>::kind::none, 0, {}, {}};
+}
+
+// The passes from in to out one by one, with ex.stockham_pass, then the
+// scaling with ex.copy_scaled. in == out works: the first pass reads all of
+// in before the last one writes out (with one pass, each butterfly reads its
+// inputs before writing the same places).
+template <class E, class Executor>
+void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>& program,
+                         const scaling<E>& scale, strided<const complex<E>> in,
+                         strided<complex<E>> out, complex<E>* ws0, complex<E>* ws1,
+                         std::uint64_t batch) {
+  const std::vector<pass_shape>& passes = *program.passes;
+  if (passes.empty()) {  // n == 1
+    ex.copy_scaled(scale, in, out, 1, batch);
+    return;
+  }
+  strided<const complex<E>> source = in;
+  for (std::size_t j = 0; j < passes.size(); ++j) {
+    const strided<complex<E>> target =
+        j + 1 == passes.size() ? out : dense(j % 2 == 0 ? ws0 : ws1, program.n);
+    ex.stockham_pass(sign, passes[j], program.twiddles + (*program.offsets)[j], source, target,
+                     batch);
+    source = as_const(target);
+  }
+  if (scale.how != scaling<E>::kind::none) ex.copy_scaled(scale, as_const(out), out, program.n, batch);
+}
+
+// The passes from in to out in groups (pass_groups.hpp: the executor
+// groups its program's passes once, when it is made), with
+// ex.stockham_group(sign, group, twiddles, in, out, batch, scale); the last
+// group's stores are scaled. in == out works: with one group, each tile
+// reads whole transforms before writing them back; with more, the first
+// group writes to the workspace.
+template <class E, class Executor>
+void run_stockham_groups(const Executor& ex, int sign, const std::vector<pass_group>& groups,
+                         const stockham_program<E>& program, const scaling<E>& scale,
+                         strided<const complex<E>> in, strided<complex<E>> out, complex<E>* ws0,
+                         complex<E>* ws1, std::uint64_t batch) {
+  strided<const complex<E>> source = in;
+  for (std::size_t j = 0; j < groups.size(); ++j) {
+    const bool last = j + 1 == groups.size();
+    const strided<complex<E>> target = last ? out : dense(j % 2 == 0 ? ws0 : ws1, program.n);
+    ex.stockham_group(sign, groups[j], program.twiddles, source, target, batch,
+                      last ? scale : no_scaling<E>());
+    source = as_const(target);
+  }
+}
+
+// Workspace buffers (of padded * batch values each) run_bluestein needs.
+inline constexpr int bluestein_buffers = 3;
+
+// Bluestein's algorithm: chirp, convolve with the chirp through two padded
+// transforms, chirp and scale. The inverse is conj(F(conj(x))), folded into
+// the first and last steps.
+template <class E, class Executor>
+void run_bluestein(const Executor& ex, int sign, const bluestein_program<E>& program,
+                   const scaling<E>& scale, strided<const complex<E>> in,
+                   strided<complex<E>> out, complex<E>* a, complex<E>* ws0, complex<E>* ws1,
+                   std::uint64_t batch) {
+  const std::uint64_t padded = program.padded;
+  ex.bluestein_input(sign, program.chirp, program.n, padded, in, a, batch);
+  ex.stockham(-1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
+              ws0, ws1, batch);
+  ex.pointwise_multiply(program.kernel, padded, a, batch);
+  ex.stockham(+1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
+              ws0, ws1, batch);
+  ex.bluestein_output(sign, program.chirp, program.n, padded, scale, a, out, batch);
+}
+
+// Workspace buffers a whole transform needs, of (padded) length * batch
+// values each.
+inline int workspace_buffers(std::size_t passes, bool bluestein) {
+  return bluestein ? bluestein_buffers : stockham_buffers(passes);
+}
+
+// A whole normalized transform from in to out, in a workspace of
+// workspace_buffers() buffers: the Stockham passes then the scaling, or
+// Bluestein's algorithm, whose last step scales.
+template <class E, class Executor>
+void run_transform(const Executor& ex, int sign, const scaling<E>& scale,
+                   const transform_program<E>& program, strided<const complex<E>> in,
+                   strided<complex<E>> out, complex<E>* workspace, std::uint64_t batch) {
+  if (const auto* bluestein = std::get_if<bluestein_program<E>>(&program)) {
+    const std::uint64_t chunk = bluestein->padded * batch;
+    run_bluestein(ex, sign, *bluestein, scale, in, out, workspace, workspace + chunk,
+                  workspace + 2 * chunk, batch);
+    return;
+  }
+  const stockham_program<E>& stockham = std::get<stockham_program<E>>(program);
+  const std::uint64_t chunk = stockham.n * batch;
+  complex<E>* ws1 = workspace + (stockham_buffers(stockham.passes->size()) >= 2 ? chunk : 0);
+  ex.stockham(sign, stockham, scale, in, out, workspace, ws1, batch);
+}
+
+// Workspace values a program needs for `batch` transforms.
+template <class E>
+std::uint64_t workspace_values(const transform_program<E>& program, std::uint64_t batch) {
+  const stockham_program<E>& s = stockham_part(program);
+  const bool bluestein = std::holds_alternative<bluestein_program<E>>(program);
+  return static_cast<std::uint64_t>(workspace_buffers(s.passes->size(), bluestein)) * s.n * batch;
+}
+
+}  // namespace ffft::fft

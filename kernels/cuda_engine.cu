@@ -1,0 +1,284 @@
+#include "kernels/cuda_engine.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kernels/cuda_check.hpp"
+#include "kernels/device_buffer.hpp"
+#include "kernels/device_query.hpp"
+#include "engine/pass_groups.hpp"
+#include "engine/runner.hpp"
+#include "kernels/wide_access.cuh"
+#include "ffft/fft/stockham_group.hpp"
+
+namespace ffft::cuda {
+
+namespace {
+
+using fft::strided;
+
+constexpr unsigned block_size = 256;
+
+// One thread per work item, grid-stride so any count fits the grid limits.
+unsigned grid_for(std::uint64_t count) {
+  const std::uint64_t blocks = (count + block_size - 1) / block_size;
+  return static_cast<unsigned>(std::min<std::uint64_t>(std::max<std::uint64_t>(blocks, 1), 65535));
+}
+
+#define FFFT_GRID_STRIDE_LOOP(t, count)                                                        \
+  for (std::uint64_t t = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; t < (count); \
+       t += std::uint64_t{gridDim.x} * blockDim.x)
+
+// The shared memory of a group kernel: two tiles (the passes ping-pong
+// between them, so one barrier per pass suffices) of tile_points<E> values,
+// 64 KiB for every format (an opt-in above the default 48 KiB, which every
+// architecture from sm_70 grants). The widest group is tile_points / 2
+// points, so a tile holds at least two columns: in the last group, whose
+// outputs for consecutive k are M = 1 apart, two columns make the stores
+// 32-byte sector runs even for df64's 16-byte values.
+constexpr std::size_t group_shared_bytes = 64 * 1024;
+template <class E>
+constexpr std::uint32_t tile_points = group_shared_bytes / (2 * sizeof(complex<E>));
+template <class E>
+constexpr std::uint32_t max_group_radix = tile_points<E> / 2;
+constexpr unsigned group_threads = 256;
+
+// A phase on this block: each thread runs its share, then all wait (which
+// also keeps the next tile's loads from overwriting values still being
+// stored). A struct rather than a lambda, so the call is force-inlined.
+struct block_threads {
+  template <class Phase>
+  __device__ __forceinline__ void operator()(const Phase& phase) const {
+    phase(threadIdx.x, blockDim.x);
+    __syncthreads();
+  }
+};
+
+// One group of Stockham passes (stockham_group.hpp) on tiles of `width`
+// columns, one tile per block at a time: load, the passes in shared memory,
+// store (scaled: the normalization rides on the last group's stores).
+template <int Sign, class E>
+__global__ void __launch_bounds__(group_threads)
+    stockham_group_kernel(fft::pass_group g, const complex<E>* twiddles,
+                          strided<const complex<E>> in, strided<complex<E>> out,
+                          std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale,
+                          bool wide_in, bool wide_out) {
+  extern __shared__ uint4 shared_tiles[];
+  complex<E>* const tile_a = reinterpret_cast<complex<E>*>(shared_tiles);
+  complex<E>* const tile_b = tile_a + tile_points<E>;
+  const std::uint64_t tiles = (columns + width - 1) / width;
+  for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    fft::run_tile<Sign, E>(
+        g, twiddles, fft::group_tile{tile * width, width, columns}, tile_a, tile_b, block_threads{},
+        [&](std::uint64_t b, std::uint64_t j) { return load_value(&in(b, j), wide_in); },
+        [&](const complex<E>& v) { return scale.apply(v); },
+        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) {
+          store_value(&out(b, j), v, wide_out);
+        });
+  }
+}
+
+template <int Sign, class E>
+__global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
+                                       std::uint64_t padded, strided<const complex<E>> in,
+                                       complex<E>* dense, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * padded)
+  dense[t] = fft::bluestein_input_element<Sign>(chirp, n, in, t / padded, t % padded);
+}
+
+template <class E>
+__global__ void pointwise_multiply_kernel(const complex<E>* kernel, std::uint64_t padded,
+                                          complex<E>* data, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * padded) data[t] = mul(data[t], kernel[t % padded]);
+}
+
+template <int Sign, class E>
+__global__ void bluestein_output_kernel(const complex<E>* chirp, std::uint64_t n,
+                                        std::uint64_t padded, fft::scaling<E> scale,
+                                        const complex<E>* dense, strided<complex<E>> out,
+                                        std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * n) {
+    const std::uint64_t b = t / n, j = t % n;
+    out(b, j) = fft::bluestein_output_element<Sign>(chirp, dense[b * padded + j], j, scale);
+  }
+}
+
+// The primitives of fft::cpu_executor, on the device, in stream order.
+template <class E>
+struct device_executor {
+  using value = complex<E>;
+  cudaStream_t stream;
+  const std::vector<fft::pass_group>* groups;  // of the plan's Stockham transform
+
+  // A whole Stockham transform, scaled: one kernel per group of passes.
+  void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
+                strided<const value> in, strided<value> out, value* ws0, value* ws1,
+                std::uint64_t batch) const {
+    fft::run_stockham_groups(*this, sign, *groups, program, scale, in, out, ws0, ws1, batch);
+  }
+
+  void stockham_group(int sign, const fft::pass_group& g, const value* twiddles,
+                      strided<const value> in, strided<value> out, std::uint64_t batch,
+                      const fft::scaling<E>& scale) const {
+    const std::uint64_t columns = g.columns(batch);
+    const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
+    const std::uint64_t tiles = (columns + width - 1) / width;
+    // Enough threads for the widest pass (radix 2: half the tile's points),
+    // in whole warps.
+    const std::uint64_t wanted = (std::uint64_t{width} * g.radix / 2 + 31) / 32 * 32;
+    const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads));
+    const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
+    const bool wide_in = is_16_byte_aligned(in.data), wide_out = is_16_byte_aligned(out.data);
+    const auto launch = [&](auto kernel) {
+      FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(group_shared_bytes)));
+      kernel<<<grid, threads, group_shared_bytes, stream>>>(g, twiddles, in, out, columns, width,
+                                                            scale, wide_in, wide_out);
+      FFFT_CUDA_CHECK(cudaGetLastError());
+    };
+    if (sign < 0) launch(stockham_group_kernel<-1, E>);
+    else launch(stockham_group_kernel<+1, E>);
+  }
+
+  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                       strided<const value> in, value* dense, std::uint64_t batch) const {
+    const unsigned grid = grid_for(batch * padded);
+    if (sign < 0)
+      bluestein_input_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, in, dense, batch);
+    else
+      bluestein_input_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, in, dense, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                          std::uint64_t batch) const {
+    pointwise_multiply_kernel<E><<<grid_for(batch * padded), block_size, 0, stream>>>(
+        kernel, padded, data, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                        const fft::scaling<E>& scale, const value* dense, strided<value> out,
+                        std::uint64_t batch) const {
+    const unsigned grid = grid_for(batch * n);
+    if (sign < 0)
+      bluestein_output_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
+                                                                     dense, out, batch);
+    else
+      bluestein_output_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
+                                                                     dense, out, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+};
+
+template <class T>
+void upload(std::optional<detail::device_buffer<T>>& buffer, const std::vector<T>& host) {
+  buffer.emplace(host.size());
+  buffer->upload(host.data());
+}
+
+}  // namespace
+
+template <class E>
+struct fft_engine<E>::state {
+  std::uint64_t batch;
+  std::uint64_t n;  // of the user's transform
+  bool bluestein;
+  std::uint64_t padded;  // Bluestein's padded length
+  std::vector<fft::pass_shape> passes;
+  std::vector<std::uint64_t> offsets;
+  std::vector<fft::pass_group> groups;  // the passes in groups of max_group_radix<E> points
+  std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel, workspace;
+
+  // The program over the device's copies of the tables.
+  fft::transform_program<E> program() const {
+    const fft::stockham_program<E> stockham{bluestein ? padded : n, &passes, &offsets,
+                                            twiddles->data()};
+    if (!bluestein) return stockham;
+    return fft::bluestein_program<E>{n, padded, stockham, chirp->data(), kernel->data()};
+  }
+};
+
+template <class E>
+fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t batch)
+    : state_(std::make_unique<state>()) {
+  state& s = *state_;
+  const fft::stockham_tables<E>& t = fft::stockham_part(tables);
+  const auto* b = std::get_if<fft::bluestein_tables<E>>(&tables);
+  s.batch = batch;
+  s.bluestein = b != nullptr;
+  s.n = s.bluestein ? b->n : t.n;
+  s.padded = s.bluestein ? b->padded : 0;
+  s.passes = t.passes;
+  s.offsets = t.offsets;
+  s.groups = fft::group_passes(s.passes, s.offsets, max_group_radix<E>);
+  upload(s.twiddles, t.twiddles);
+  if (s.bluestein) {
+    upload(s.chirp, b->chirp);
+    upload(s.kernel, b->kernel);
+  }
+  s.workspace.emplace(fft::workspace_values<E>(s.program(), batch));
+}
+
+template <class E>
+fft_engine<E>::~fft_engine() = default;
+
+template <class E>
+std::size_t fft_engine<E>::workspace_bytes() const {
+  return state_->workspace->size() * sizeof(complex<E>);
+}
+
+template <class E>
+void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
+                            strided<const complex<E>> in, strided<complex<E>> out,
+                            CUstream_st* stream) {
+  const state& s = *state_;
+  using value = complex<E>;
+  const auto span = [&](std::int64_t stride, std::int64_t distance) {
+    return static_cast<std::size_t>(1 + (s.n - 1) * stride + (s.batch - 1) * distance);
+  };
+  const std::size_t in_span = span(in.stride, in.distance);
+  const std::size_t out_span = span(out.stride, out.distance);
+  const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
+  const bool in_on_device = is_device_pointer(in.data);
+  const bool out_on_device = is_device_pointer(out.data);
+
+  // Staging for host data, allocated before anything runs, so a failed
+  // allocation leaves out untouched. A host output with gaps is uploaded
+  // too, so the gaps come back unchanged.
+  std::optional<detail::device_buffer<value>> staged_in, staged_out;
+  if (!in_on_device) {
+    staged_in.emplace(in_span);
+    FFFT_CUDA_CHECK(cudaMemcpyAsync(staged_in->data(), in.data, in_span * sizeof(value),
+                                    cudaMemcpyHostToDevice, stream));
+  }
+  if (!out_on_device && !in_place) {
+    staged_out.emplace(out_span);
+    if (out_span != s.n * s.batch)
+      FFFT_CUDA_CHECK(cudaMemcpyAsync(staged_out->data(), out.data, out_span * sizeof(value),
+                                      cudaMemcpyHostToDevice, stream));
+  }
+  value* device_out = out_on_device ? out.data : (in_place ? staged_in->data() : staged_out->data());
+  const strided<const value> source{in_on_device ? in.data : staged_in->data(), in.stride,
+                                    in.distance};
+  const strided<value> target{device_out, out.stride, out.distance};
+
+  const device_executor<E> ex{stream, &s.groups};
+  fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace->data(),
+                        s.batch);
+  if (!out_on_device)
+    FFFT_CUDA_CHECK(cudaMemcpyAsync(out.data, device_out, out_span * sizeof(value),
+                                    cudaMemcpyDeviceToHost, stream));
+  FFFT_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+template class fft_engine<df64>;
+template class fft_engine<qf128>;
+template class fft_engine<dd128>;
+
+}  // namespace ffft::cuda

@@ -1,0 +1,84 @@
+#include "src/cpu/cpu_executor.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "engine/runner.hpp"
+#include "src/cpu/parallel_for.hpp"
+#include "src/cpu/stockham_pass_paths.hpp"
+
+namespace ffft::fft {
+
+using cpu::parallel_for;
+
+template <class E>
+void cpu_executor<E>::stockham(int sign, const stockham_program<E>& program,
+                               const scaling<E>& scale, strided<const value> in,
+                               strided<value> out, value* ws0, value* ws1,
+                               std::uint64_t batch) const {
+  run_stockham_passes(*this, sign, program, scale, in, out, ws0, ws1, batch);
+}
+
+template <class E>
+void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
+                                    strided<const value> in, strided<value> out,
+                                    std::uint64_t batch) const {
+  switch (isa_) {
+    case cpu_isa::scalar:
+      return cpu::scalar::stockham_pass(threads_, sign, pass, twiddles, in, out, batch);
+#if FFFT_CPU_HAVE_X86_PATHS
+    case cpu_isa::avx2:
+      return cpu::avx2::stockham_pass(threads_, sign, pass, twiddles, in, out, batch);
+    case cpu_isa::avx512:
+      return cpu::avx512::stockham_pass(threads_, sign, pass, twiddles, in, out, batch);
+#endif
+    default:
+      break;
+  }
+  throw std::logic_error("ffft: this build has no CPU path " + std::string(to_string(isa_)));
+}
+
+template <class E>
+void cpu_executor<E>::copy_scaled(const scaling<E>& scale, strided<const value> in,
+                                  strided<value> out, std::uint64_t n, std::uint64_t batch) const {
+  parallel_for(threads_, batch * n, [&](std::uint64_t t) {
+    out(t / n, t % n) = scale.apply(in(t / n, t % n));
+  });
+}
+
+template <class E>
+void cpu_executor<E>::bluestein_input(int sign, const value* chirp, std::uint64_t n,
+                                      std::uint64_t padded, strided<const value> in, value* dense,
+                                      std::uint64_t batch) const {
+  parallel_for(threads_, batch * padded, [&](std::uint64_t t) {
+    const std::uint64_t b = t / padded, k = t % padded;
+    dense[t] = sign < 0 ? bluestein_input_element<-1>(chirp, n, in, b, k)
+                        : bluestein_input_element<+1>(chirp, n, in, b, k);
+  });
+}
+
+template <class E>
+void cpu_executor<E>::pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                                         std::uint64_t batch) const {
+  parallel_for(threads_, batch * padded,
+               [&](std::uint64_t t) { data[t] = mul(data[t], kernel[t % padded]); });
+}
+
+template <class E>
+void cpu_executor<E>::bluestein_output(int sign, const value* chirp, std::uint64_t n,
+                                       std::uint64_t padded, const scaling<E>& scale,
+                                       const value* dense, strided<value> out,
+                                       std::uint64_t batch) const {
+  parallel_for(threads_, batch * n, [&](std::uint64_t t) {
+    const std::uint64_t b = t / n, j = t % n;
+    const value c = dense[b * padded + j];
+    out(b, j) = sign < 0 ? bluestein_output_element<-1>(chirp, c, j, scale)
+                         : bluestein_output_element<+1>(chirp, c, j, scale);
+  });
+}
+
+template class cpu_executor<df64>;
+template class cpu_executor<qf128>;
+template class cpu_executor<dd128>;
+
+}  // namespace ffft::fft

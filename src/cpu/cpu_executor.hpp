@@ -1,0 +1,67 @@
+// The CPU backend's primitives: each step of a transform over a batch, in
+// host memory, on OpenMP threads. The arithmetic is the shared FFFT_HD code
+// (stockham_pass.hpp, elementwise_steps.hpp), so this is the reference the
+// CUDA executor is compared with bit for bit. The Stockham passes run on the
+// instruction-set path the executor is given (stockham_pass_paths.hpp); the
+// element-wise steps are the same scalar code on every path.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/program.hpp"
+#include "ffft/complex.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+#include "ffft/plan.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+class cpu_executor {
+ public:
+  using value = complex<E>;
+
+  // threads: OpenMP threads (0: one per hardware thread); isa: a path
+  // cpu::can_run says this machine runs.
+  cpu_executor(unsigned threads, cpu_isa isa) : threads_(threads), isa_(isa) {}
+
+  // A whole Stockham transform of every transform, pass by pass, then
+  // scaled; sign -1 forward, +1 inverse. ws0 and ws1 hold n * batch values
+  // each (as many as stockham_buffers() says are used).
+  void stockham(int sign, const stockham_program<E>& program, const scaling<E>& scale,
+                strided<const value> in, strided<value> out, value* ws0, value* ws1,
+                std::uint64_t batch) const;
+
+  // One Stockham pass of every transform.
+  void stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
+                     strided<const value> in, strided<value> out, std::uint64_t batch) const;
+
+  // out = scale(in), element-wise (in == out allowed).
+  void copy_scaled(const scaling<E>& scale, strided<const value> in, strided<value> out,
+                   std::uint64_t n, std::uint64_t batch) const;
+
+  // Bluestein's first step: dense[b padded + k] = chirped input, k < padded.
+  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                       strided<const value> in, value* dense, std::uint64_t batch) const;
+
+  // data[b padded + k] *= kernel[k].
+  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
+                          std::uint64_t batch) const;
+
+  // Bluestein's last step: out(b, j) = scaled (conj) chirp_j dense[b padded + j], j < n.
+  void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
+                        const scaling<E>& scale, const value* dense, strided<value> out,
+                        std::uint64_t batch) const;
+
+  cpu_isa isa() const { return isa_; }
+
+ private:
+  unsigned threads_;
+  cpu_isa isa_;
+};
+
+extern template class cpu_executor<df64>;
+extern template class cpu_executor<qf128>;
+extern template class cpu_executor<dd128>;
+
+}  // namespace ffft::fft

@@ -1,0 +1,190 @@
+// W Stockham butterflies at once on the CPU: the W butterflies' inputs are
+// gathered into lane vectors (expansion<lane, N>), run through the same dft<>
+// and complex multiplication templates as a single butterfly, and scattered
+// back. Lanes round exactly as scalars do (simd_lanes.hpp), so the results
+// are bit-identical to W calls of stockham_butterfly, which tests check.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "ffft/fft/stockham_pass.hpp"
+#include "ffft/simd_lanes.hpp"
+
+#if FFFT_HAVE_LANES
+
+namespace ffft::fft {
+
+// Lanes per vector of Bytes bytes: 64 (AVX-512) or 32 (AVX2). Every
+// function here takes the vector width as its first template argument, so
+// the AVX2 and AVX-512 paths instantiate differently named functions
+// (stockham_pass_paths.hpp) and the linker can never merge one into the other.
+template <class E, int Bytes>
+inline constexpr int lane_count = Bytes / static_cast<int>(sizeof(typename E::limb_type));
+
+template <class E, int Bytes>
+using lane_expansion =
+    expansion<typename simd::lane_vector<typename E::limb_type, lane_count<E, Bytes>>::type,
+              E::limbs>;
+
+// W complex values into one lane complex value and back. Whole vectors are
+// built from scalar arrays (rather than written lane by lane), which GCC
+// compiles to plain loads and stores.
+template <int Bytes, class E>
+FFFT_HD complex<lane_expansion<E, Bytes>> to_lanes(const complex<E> (&v)[lane_count<E, Bytes>]) {
+  constexpr int W = lane_count<E, Bytes>;
+  using T = typename E::limb_type;
+  T re[E::limbs][W], im[E::limbs][W];
+  for (int w = 0; w < W; ++w) {
+FFFT_UNROLL
+    for (int l = 0; l < E::limbs; ++l) re[l][w] = v[w].re[l], im[l][w] = v[w].im[l];
+  }
+  complex<lane_expansion<E, Bytes>> x;
+  std::memcpy(&x.re.limb, re, sizeof re);
+  std::memcpy(&x.im.limb, im, sizeof im);
+  return x;
+}
+
+template <int Bytes, class E>
+FFFT_HD void from_lanes(const complex<lane_expansion<E, Bytes>>& x, complex<E> (&v)[lane_count<E, Bytes>]) {
+  constexpr int W = lane_count<E, Bytes>;
+  using T = typename E::limb_type;
+  T re[E::limbs][W], im[E::limbs][W];
+  std::memcpy(re, &x.re.limb, sizeof re);
+  std::memcpy(im, &x.im.limb, sizeof im);
+  for (int w = 0; w < W; ++w) {
+FFFT_UNROLL
+    for (int l = 0; l < E::limbs; ++l) v[w].re[l] = re[l][w], v[w].im[l] = im[l][w];
+  }
+}
+
+// W consecutive complex values in memory <-> lanes, without going through
+// scalars: the K = 2N limbs of W values are K whole vectors, where lane w of
+// component c (re limbs, then im limbs) is scalar w K + c. log2(K) rounds
+// of "unzip" (evens of each vector pair, then odds) take the K vectors to
+// that transposed form; the rounds of "zip" undo it. Each round is K
+// two-source permutes (vpermt2ps/pd), against W K scalar moves through
+// the stack, whose narrow stores then stall the wide loads that follow.
+namespace lane_shuffle {
+
+template <class V>
+using index_vector = typename limb::counter_type<V>::type;  // integers of the limb width
+
+template <class V, int W>
+inline index_vector<V> unzip_mask(int parity) {
+  index_vector<V> m{};
+  for (int w = 0; w < W; ++w) m[w] = 2 * w + parity;
+  return m;
+}
+
+template <class V, int W>
+inline index_vector<V> zip_mask(int half) {
+  index_vector<V> m{};
+  for (int w = 0; w < W; ++w) m[w] = (w % 2) * W + half * (W / 2) + w / 2;
+  return m;
+}
+
+}  // namespace lane_shuffle
+
+template <int Bytes, class E>
+FFFT_HD complex<lane_expansion<E, Bytes>> load_lanes(const complex<E>* source) {
+  using V = typename lane_expansion<E, Bytes>::limb_type;
+  constexpr int W = lane_count<E, Bytes>, N = E::limbs, K = 2 * N;
+  const auto even = lane_shuffle::unzip_mask<V, W>(0), odd = lane_shuffle::unzip_mask<V, W>(1);
+  V v[K];
+  std::memcpy(v, source, sizeof v);
+  for (int round = 1; round < K; round *= 2) {
+    V u[K];
+FFFT_UNROLL
+    for (int j = 0; j < K / 2; ++j) {
+      u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
+      u[K / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
+    }
+    std::memcpy(v, u, sizeof v);
+  }
+  complex<lane_expansion<E, Bytes>> x;
+FFFT_UNROLL
+  for (int l = 0; l < N; ++l) x.re[l] = v[l], x.im[l] = v[N + l];
+  return x;
+}
+
+template <int Bytes, class E>
+FFFT_HD void store_lanes(const complex<lane_expansion<E, Bytes>>& x, complex<E>* target) {
+  using V = typename lane_expansion<E, Bytes>::limb_type;
+  constexpr int W = lane_count<E, Bytes>, N = E::limbs, K = 2 * N;
+  const auto low = lane_shuffle::zip_mask<V, W>(0), high = lane_shuffle::zip_mask<V, W>(1);
+  V v[K];
+FFFT_UNROLL
+  for (int l = 0; l < N; ++l) v[l] = x.re[l], v[N + l] = x.im[l];
+  for (int round = 1; round < K; round *= 2) {
+    V u[K];
+FFFT_UNROLL
+    for (int j = 0; j < K / 2; ++j) {
+      u[2 * j] = __builtin_shuffle(v[j], v[K / 2 + j], low);
+      u[2 * j + 1] = __builtin_shuffle(v[j], v[K / 2 + j], high);
+    }
+    std::memcpy(v, u, sizeof v);
+  }
+  std::memcpy(target, v, sizeof v);
+}
+
+// The butterflies (b, k, i0 + w), w < lane_count<E, Bytes>, of a pass with m a
+// multiple of the lane count, on unit-stride data: every operand is W
+// consecutive values in memory.
+template <int Bytes, int R, int Sign, class E>
+void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddles,
+                                    strided<const complex<E>> in, strided<complex<E>> out,
+                                    std::uint64_t b, std::uint64_t k, std::uint64_t i0) {
+  using L = lane_expansion<E, Bytes>;
+  complex<L> x[R];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(&in(b, i0 + p.m * (j + R * k)));
+  dft<R, Sign>(x);
+  store_lanes<Bytes, E>(x[0], &out(b, i0 + p.m * k));
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) {
+    complex<L> w = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
+    if constexpr (Sign > 0) w = conj(w);
+    store_lanes<Bytes, E>(mul(x[a], w), &out(b, i0 + p.m * (k + p.l * a)));
+  }
+}
+
+// The butterflies (b[w], k[w], i[w]), w < lane_count<E, Bytes>, gathered one
+// value at a time. With ConsecutiveOutput, the W butterflies are
+// consecutive ones of one transform (t = k m + i counts up by one), whose
+// outputs i + m (k + L a) = t + m L a are then consecutive in memory for
+// every a, even when their inputs are not (m < W).
+template <int Bytes, int R, int Sign, bool ConsecutiveOutput = false, class E>
+void stockham_butterfly_lanes(const pass_shape& p, pass_twiddles<E> twiddles,
+                              strided<const complex<E>> in, strided<complex<E>> out,
+                              const std::uint64_t* b, const std::uint64_t* k,
+                              const std::uint64_t* i) {
+  constexpr int W = lane_count<E, Bytes>;
+  using L = lane_expansion<E, Bytes>;
+  complex<E> v[W];
+  complex<L> x[R];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) {
+    for (int w = 0; w < W; ++w) v[w] = in(b[w], i[w] + p.m * (j + R * k[w]));
+    x[j] = to_lanes<Bytes, E>(v);
+  }
+  dft<R, Sign>(x);
+  const auto write = [&](int a, const complex<L>& y) {
+    if constexpr (ConsecutiveOutput) {
+      store_lanes<Bytes, E>(y, &out(b[0], i[0] + p.m * (k[0] + p.l * static_cast<std::uint64_t>(a))));
+    } else {
+      from_lanes<Bytes, E>(y, v);
+      for (int w = 0; w < W; ++w) out(b[w], i[w] + p.m * (k[w] + p.l * a)) = v[w];
+    }
+  };
+  write(0, x[0]);
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) {
+    for (int w = 0; w < W; ++w) v[w] = twiddles.template get<Sign>(p, a, i[w]);
+    write(a, mul(x[a], to_lanes<Bytes, E>(v)));
+  }
+}
+
+}  // namespace ffft::fft
+
+#endif

@@ -1,0 +1,8 @@
+// The avx2 path's Stockham passes for dd128: 256-bit lanes, compiled with
+// -mavx2 -mfma. One translation unit per format and path, so they compile in
+// parallel.
+#define FFFT_CPU_PATH avx2
+#define FFFT_CPU_LANE_BYTES 32
+#include "src/cpu/stockham_pass_path.hpp"
+
+FFFT_DEFINE_STOCKHAM_PASS(dd128)

@@ -1,0 +1,108 @@
+// The body of one instruction-set path's Stockham pass (stockham_pass_paths.hpp),
+// for LaneBytes-wide lane vectors (0: one butterfly at a time). Included
+// only by the path's translation units (src/cpu/paths/), which are compiled
+// with the path's flags and define FFFT_CPU_PATH and FFFT_CPU_LANE_BYTES.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "ffft/fft/stockham_pass.hpp"
+#include "src/cpu/lane_butterfly.hpp"
+#include "src/cpu/parallel_for.hpp"
+#include "src/cpu/stockham_pass_paths.hpp"
+
+namespace ffft::cpu::detail {
+
+// The butterflies of a pass, numbered t = (b L + k) m + i, in groups of W
+// consecutive ones. When m is a multiple of W and the data have unit
+// stride, a group shares b and k and its operands are consecutive in memory
+// (most passes: all but those with m < W). Otherwise the inputs are gathered
+// one by one (the outputs too unless they are consecutive), and a last,
+// shorter group runs one butterfly at a time. All these ways give
+// bit-identical results.
+template <int LaneBytes, int R, int Sign, class E>
+void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
+              fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+              std::uint64_t batch) {
+  const std::uint64_t per_transform = p.l * p.m;
+  const std::uint64_t count = batch * per_transform;
+  if constexpr (LaneBytes == 0) {
+    parallel_for(threads, count, [&](std::uint64_t t) {
+      fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, t / per_transform,
+                                       t % per_transform / p.m, t % p.m);
+    });
+  } else {
+#if FFFT_HAVE_LANES
+    constexpr int W = fft::lane_count<E, LaneBytes>;
+    if (p.m % W == 0 && in.stride == 1 && out.stride == 1) {
+      parallel_for(threads, count / W, [&](std::uint64_t group) {
+        const std::uint64_t t = group * W;
+        const std::uint64_t b = t / per_transform, rest = t % per_transform;
+        fft::stockham_butterfly_consecutive<LaneBytes, R, Sign>(p, twiddles, in, out, b,
+                                                                rest / p.m, rest % p.m);
+      });
+      return;
+    }
+    // Groups within one transform, whose outputs are consecutive (m < W).
+    const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
+    parallel_for(threads, (count + W - 1) / W, [&](std::uint64_t group) {
+      std::uint64_t b[W], k[W], i[W];
+      const std::uint64_t first = group * W;
+      const int lanes = static_cast<int>(std::min<std::uint64_t>(W, count - first));
+      // (b, k, i) of the first butterfly, then counted up: one division per group.
+      b[0] = first / per_transform;
+      k[0] = first % per_transform / p.m;
+      i[0] = first % p.m;
+      for (int w = 1; w < lanes; ++w) {
+        b[w] = b[w - 1], k[w] = k[w - 1], i[w] = i[w - 1] + 1;
+        if (i[w] == p.m) i[w] = 0, ++k[w];
+        if (k[w] == p.l) k[w] = 0, ++b[w];
+      }
+      if (lanes == W && consecutive_output) {
+        fft::stockham_butterfly_lanes<LaneBytes, R, Sign, true>(p, twiddles, in, out, b, k, i);
+        return;
+      }
+      if (lanes == W) {
+        fft::stockham_butterfly_lanes<LaneBytes, R, Sign>(p, twiddles, in, out, b, k, i);
+        return;
+      }
+      for (int w = 0; w < lanes; ++w)
+        fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, b[w], k[w], i[w]);
+    });
+#else
+    static_assert(LaneBytes == 0, "lane paths need the lane vectors of simd_lanes.hpp");
+#endif
+  }
+}
+
+template <int LaneBytes, int Sign, class E>
+void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
+              fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+              std::uint64_t batch) {
+  switch (p.radix) {
+    case 2: return run_pass<LaneBytes, 2, Sign>(threads, p, twiddles, in, out, batch);
+    case 3: return run_pass<LaneBytes, 3, Sign>(threads, p, twiddles, in, out, batch);
+    case 4: return run_pass<LaneBytes, 4, Sign>(threads, p, twiddles, in, out, batch);
+    case 5: return run_pass<LaneBytes, 5, Sign>(threads, p, twiddles, in, out, batch);
+    case 7: return run_pass<LaneBytes, 7, Sign>(threads, p, twiddles, in, out, batch);
+    case 8: return run_pass<LaneBytes, 8, Sign>(threads, p, twiddles, in, out, batch);
+    default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
+  }
+}
+
+}  // namespace ffft::cpu::detail
+
+// The path's entry point for format E (stockham_pass_paths.hpp).
+#define FFFT_DEFINE_STOCKHAM_PASS(E)                                                             \
+  void ffft::cpu::FFFT_CPU_PATH::stockham_pass(                                                  \
+      unsigned threads, int sign, const fft::pass_shape& pass, const complex<E>* twiddles,      \
+      fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch) {    \
+    const fft::pass_twiddles<E> w{twiddles};                                                     \
+    if (sign < 0) detail::run_pass<FFFT_CPU_LANE_BYTES, -1>(threads, pass, w, in, out, batch);   \
+    else detail::run_pass<FFFT_CPU_LANE_BYTES, +1>(threads, pass, w, in, out, batch);            \
+  }

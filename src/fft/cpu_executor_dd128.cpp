@@ -1,5 +1,0 @@
-#include "fft/cpu_executor_impl.hpp"
-
-namespace ffft::fft {
-template class cpu_executor<dd128>;
-}  // namespace ffft::fft

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The AVX-512 path stays in its object: that object holds AVX-512
+# instructions and exports nothing but ffft::cpu::avx512's entry points,
+# and no other object of libffft has a single AVX-512 instruction (which an
+# AVX2-only CPU would die of).
+# Usage: check_path_objects.sh AVX512_OBJECT FILE_LISTING_THE_OTHER_OBJECTS
+set -euo pipefail
+avx512=$1 others=$2
+fail() { echo "cpu path objects: $*" >&2; exit 1; }
+# zmm registers, mask registers k1-k7, or the EVEX-only xmm/ymm 16-31.
+evex='%zmm|%k[1-7]|%[xy]mm(1[6-9]|2[0-9]|3[01])'
+
+count=$(objdump -d --no-show-raw-insn "$avx512" | grep -cE "$evex" || true)
+((count > 0)) || fail "$avx512 has no AVX-512 instruction: was it compiled for AVX-512?"
+# Global code symbols (T, W, i): only the entry points. (Read-only tables
+# that libstdc++ keeps unique, type u, may stay global: they hold no code.)
+exported=$(nm -g --defined-only "$avx512" | awk '$2 ~ /^[TWi]$/ {print $3}' |
+           grep -v '^_ZN4ffft3cpu6avx512' || true)
+[[ -z $exported ]] || fail "$avx512 exports code besides its entry points: $exported"
+entries=$(nm -g --defined-only "$avx512" | grep -c '_ZN4ffft3cpu6avx512' || true)
+((entries == 3)) || fail "$avx512 exports $entries entry points, not 3 (one per format)"
+
+checked=0
+while read -r object; do
+  [[ -n $object ]] || continue
+  hits=$(objdump -d --no-show-raw-insn "$object" | grep -E "$evex" | head -3 || true)
+  [[ -z $hits ]] || fail "$object has AVX-512 instructions outside the AVX-512 path: $hits"
+  checked=$((checked + 1))
+done < "$others"
+((checked > 5)) || fail "only $checked objects listed in $others"
+echo "AVX-512: $count instructions in $(basename "$avx512"), 3 entry points exported; none in $checked other objects"

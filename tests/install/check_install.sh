@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the build tree into a fresh prefix and uses it as a stranger
+# would: the example consumer (examples/consumer) configured with
+# find_package(ffft), built and run; the same program built from ffft.pc;
+# and the installed program's --version, which must agree with the
+# library's ffft::version() and the headers' FFFT_VERSION_STRING.
+# Usage: check_install.sh BUILD_DIR SOURCE_DIR WORK_DIR
+set -euo pipefail
+build=$1 source=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+prefix=$work/prefix
+
+cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+
+fail() { echo "install check: $*" >&2; exit 1; }
+[[ -f $prefix/include/ffft/plan.hpp && -f $prefix/include/ffft/version.hpp ]] || fail "public headers missing"
+[[ -x $prefix/bin/ffft ]] || fail "the ffft program is missing"
+ls "$prefix"/lib*/cmake/ffft/ffftConfig.cmake > /dev/null || fail "no CMake package"
+pc_dir=$(dirname "$(ls "$prefix"/lib*/pkgconfig/ffft.pc)")
+# Private headers stay private.
+for private in engine src kernels tools cli; do
+  [[ ! -e $prefix/include/$private && ! -e $prefix/include/ffft/$private ]] || fail "private folder $private installed"
+done
+
+# CMake consumer.
+cmake -S "$source/examples/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_BUILD_TYPE=Release > "$work/consumer-configure.log"
+cmake --build "$work/consumer" > "$work/consumer-build.log"
+cmake_output=$("$work/consumer/ffft_consumer")
+echo "$cmake_output"
+
+# pkg-config consumer (a static libffft needs --static for its dependencies).
+PKG_CONFIG_PATH=$pc_dir pkg-config --exists ffft || fail "pkg-config does not find ffft.pc"
+flags=$(PKG_CONFIG_PATH=$pc_dir pkg-config --cflags --libs --static ffft)
+g++ -std=gnu++20 "$source/examples/consumer/main.cpp" -o "$work/consumer_pc" $flags
+pc_output=$("$work/consumer_pc")
+[[ $pc_output == "$cmake_output" ]] || fail "the pkg-config build printed '$pc_output'"
+
+# One version everywhere.
+version=$(sed -n 's/^ffft \([0-9.]*\) (headers \([0-9.]*\)).*/\1 \2/p' <<< "$cmake_output")
+read -r library headers <<< "$version"
+[[ -n $library && $library == "$headers" ]] || fail "library $library and headers $headers disagree"
+program=$("$prefix/bin/ffft" --version)
+[[ $program == "ffft $library" ]] || fail "ffft --version says '$program', the library $library"
+echo "installed: $(du -sh "$prefix" | cut -f1) in $(find "$prefix" -type f | wc -l) files; version $library"

@@ -1,0 +1,162 @@
+// The CPU executor's instruction-set paths (ffft/cpu_isa.hpp): whole
+// transforms on each path this CPU runs are bit-identical to the scalar
+// path's, for every radix, Bluestein, strided and batched layouts, both
+// directions, every normalization and both twiddle modes; FFFT_CPU_ISA
+// picks the path and refuses names it does not know.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ffft/plan.hpp"
+#include "fft_reference.hpp"
+#include "twiddle_formats.hpp"
+
+namespace {
+
+using namespace ffft;
+
+// FFFT_CPU_ISA set for the life of the object, then restored.
+class forced_isa {
+ public:
+  explicit forced_isa(const char* name) {
+    if (const char* old = std::getenv("FFFT_CPU_ISA")) saved_ = old, had_ = true;
+    if (name != nullptr) setenv("FFFT_CPU_ISA", name, 1);
+    else unsetenv("FFFT_CPU_ISA");
+  }
+  ~forced_isa() {
+    if (had_) setenv("FFFT_CPU_ISA", saved_.c_str(), 1);
+    else unsetenv("FFFT_CPU_ISA");
+  }
+  forced_isa(const forced_isa&) = delete;
+  forced_isa& operator=(const forced_isa&) = delete;
+
+ private:
+  std::string saved_;
+  bool had_ = false;
+};
+
+struct path_case {
+  std::uint64_t n, batch;
+  layout in, out;
+};
+
+// Radices 2-8 with m below and above every lane count, a length with all
+// radices, Bluestein lengths, strided input and interleaved output (the
+// gather paths), and batches.
+const path_case cases[] = {
+    {1, 3, {1, 0}, {1, 0}},
+    {2, 5, {1, 0}, {1, 0}},
+    {8, 17, {1, 0}, {1, 0}},
+    {16, 1, {1, 0}, {1, 0}},
+    {64, 3, {1, 0}, {1, 0}},
+    {4096, 2, {1, 0}, {1, 0}},
+    {1 << 15, 1, {1, 0}, {1, 0}},
+    {2 * 3 * 4 * 5 * 7 * 8, 2, {1, 0}, {1, 0}},
+    {3 * 3 * 3 * 3 * 3 * 3, 3, {1, 0}, {1, 0}},
+    {5 * 5 * 5 * 7 * 7, 1, {1, 0}, {1, 0}},
+    {1000, 4, {2, 2000}, {4, 1}},
+    {97, 3, {1, 100}, {1, 0}},
+    {1009, 2, {1, 0}, {2, 1}},
+};
+
+template <class E>
+std::vector<complex<E>> transform(const char* isa, const path_case& c, twiddle_mode mode,
+                                  normalization norm, direction d) {
+  const forced_isa forced(isa);
+  plan_options o;
+  o.length = c.n;
+  o.batch = c.batch;
+  o.input = c.in;
+  o.output = c.out;
+  o.twiddles = mode;
+  o.norm = norm;
+  o.backend = backend::cpu;
+  plan<E> p(o);
+  EXPECT_STREQ(to_string(p.cpu_isa()), isa);
+  const auto span = [&](layout l) {
+    const std::uint64_t distance = l.distance == 0 ? c.n * l.stride : l.distance;
+    return (c.n - 1) * l.stride + (c.batch - 1) * distance + 1;
+  };
+  const std::vector<complex<E>> x = ffft::testing::random_values<E>(span(c.in), c.n + 7 * c.batch);
+  std::vector<complex<E>> y(span(c.out), x[0]);  // gaps in a strided output keep x[0]
+  p.execute(d, x.data(), y.data());
+  return y;
+}
+
+template <class E>
+void expect_path_matches_scalar(cpu_isa isa) {
+  if (!cpu_isa_available(isa))
+    GTEST_SKIP() << "this CPU (or build) cannot run the " << to_string(isa) << " path";
+  for (const path_case& c : cases) {
+    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
+      for (normalization norm :
+           {normalization::backward, normalization::ortho, normalization::forward}) {
+        for (direction d : {direction::forward, direction::inverse}) {
+          SCOPED_TRACE(::testing::Message()
+                       << "n " << c.n << ", batch " << c.batch << ", " << ffft::testing::name(mode)
+                       << " twiddles, norm " << static_cast<int>(norm) << ", " << ffft::testing::name(d));
+          const auto want = transform<E>("scalar", c, mode, norm, d);
+          const auto got = transform<E>(to_string(isa), c, mode, norm, d);
+          ASSERT_EQ(got.size(), want.size());
+          ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(complex<E>)), 0);
+        }
+      }
+    }
+  }
+}
+
+template <class E>
+class CpuPaths : public ::testing::Test {};
+TYPED_TEST_SUITE(CpuPaths, ffft::testing::twiddle_formats, ffft::testing::format_names);
+
+TYPED_TEST(CpuPaths, Avx2IsBitIdenticalToScalar) {
+  expect_path_matches_scalar<TypeParam>(cpu_isa::avx2);
+}
+
+TYPED_TEST(CpuPaths, Avx512IsBitIdenticalToScalar) {
+  expect_path_matches_scalar<TypeParam>(cpu_isa::avx512);
+}
+
+TEST(CpuIsa, ScalarRunsEverywhere) { EXPECT_TRUE(cpu_isa_available(cpu_isa::scalar)); }
+
+TEST(CpuIsa, UnsetPicksTheFastestAvailablePath) {
+  const forced_isa unset(nullptr);
+  const cpu_isa expected = cpu_isa_available(cpu_isa::avx512) ? cpu_isa::avx512
+                           : cpu_isa_available(cpu_isa::avx2) ? cpu_isa::avx2
+                                                              : cpu_isa::scalar;
+  EXPECT_EQ(selected_cpu_isa(), expected);
+  plan_options o;
+  o.length = 16;
+  o.backend = backend::cpu;
+  EXPECT_EQ(plan<dd128>(o).cpu_isa(), expected);
+}
+
+TEST(CpuIsa, UnknownNameIsRefusedWithTheChoices) {
+  const forced_isa bad("sse9");
+  plan_options o;
+  o.length = 16;
+  o.backend = backend::cpu;
+  try {
+    plan<df64> p(o);
+    FAIL() << "a plan was made with FFFT_CPU_ISA=sse9";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("FFFT_CPU_ISA=sse9"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("avx512, avx2 or scalar"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CpuIsa, UnavailablePathIsRefused) {
+  for (cpu_isa isa : {cpu_isa::avx2, cpu_isa::avx512}) {
+    if (cpu_isa_available(isa)) continue;
+    const forced_isa forced(to_string(isa));
+    EXPECT_THROW(selected_cpu_isa(), std::runtime_error);
+    return;
+  }
+  GTEST_SKIP() << "this CPU runs every path";
+}
+
+}  // namespace

@@ -1,0 +1,174 @@
+// Measures twiddle factors against MPFR. The reference is mpfr_cosu /
+// mpfr_sinu (cos and sin of 2 pi k / n with the argument reduced exactly by
+// MPFR itself), an independent path from both the table builder
+// (mpfr_sin_cos of a rounded angle) and the computed mode (integer octant
+// reduction and a series).
+//
+// Two yardsticks, both from the issue's definition of done:
+//  - computed twiddles: the absolute error of cos and of sin, in units of the
+//    format's unit roundoff 2^-precision (2^-48 df64, 2^-96 qf128,
+//    2^-106 dd128); allowed 2 units for df64 and dd128, 4 for qf128;
+//  - table entries: the error in units of half an ulp of the entry's last
+//    limb, so "correctly rounded limb by limb" means at most 1.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tools/accuracy/proven_bounds.hpp"
+#include "ffft/host/mpfr.hpp"
+#include "ffft/host/ulp.hpp"
+#include "ffft/twiddle/sincos.hpp"
+
+namespace ffft::accuracy {
+
+// Enough for dd128's 106 bits, subnormal last limbs of float formats
+// (2^-149) and a wide margin.
+inline constexpr mpfr_prec_t twiddle_reference_precision = 320;
+
+// The allowed error of computed twiddles, in units of 2^-precision.
+template <class E>
+constexpr double computed_twiddle_bound_units() {
+  return E::limbs == 2 ? 2.0 : 4.0;
+}
+
+// cos and sin of 2 pi k / n to 320 bits, and distances to them.
+class twiddle_reference {
+ public:
+  twiddle_reference()
+      : angle_(64), cos_(twiddle_reference_precision), sin_(twiddle_reference_precision),
+        value_(twiddle_reference_precision), difference_(twiddle_reference_precision) {}
+
+  void evaluate(std::uint64_t k, std::uint64_t n) {
+    mpfr_set_ui(angle_, k, MPFR_RNDN);  // exact: 64-bit k, 64-bit precision
+    mpfr_cosu(cos_, angle_, n, MPFR_RNDN);
+    mpfr_sinu(sin_, angle_, n, MPFR_RNDN);
+  }
+
+  // |x - cos| and |x - sign sin|, rounded up to double.
+  template <class E>
+  double cos_error(const E& x) {
+    return distance(x, cos_, 1);
+  }
+  template <class E>
+  double sin_error(const E& x, int sign = 1) {
+    return distance(x, sin_, sign);
+  }
+
+ private:
+  template <class E>
+  double distance(const E& x, mpfr_srcptr exact, int sign) {
+    host::to_mpfr(value_, x);
+    if (sign < 0) mpfr_neg(value_, value_, MPFR_RNDN);
+    mpfr_sub(difference_, value_, exact, MPFR_RNDU);
+    return std::fabs(mpfr_get_d(difference_, MPFR_RNDU));
+  }
+
+  host::mpfr_value angle_, cos_, sin_, value_, difference_;
+};
+
+struct twiddle_error_stats {
+  long samples = 0;
+  double max_cos = 0, max_sin = 0;  // in the set's unit
+  double sum_sq_cos = 0, sum_sq_sin = 0;
+  std::uint64_t worst_k = 0, worst_n = 0;  // where max(cos, sin) error peaked
+
+  double max() const { return std::max(max_cos, max_sin); }
+  double rms_cos() const { return samples ? std::sqrt(sum_sq_cos / samples) : 0.0; }
+  double rms_sin() const { return samples ? std::sqrt(sum_sq_sin / samples) : 0.0; }
+
+  void add(double cos_units, double sin_units, std::uint64_t k, std::uint64_t n) {
+    // A NaN error must fail the bound, not vanish in std::max.
+    if (std::isnan(cos_units)) cos_units = std::numeric_limits<double>::infinity();
+    if (std::isnan(sin_units)) sin_units = std::numeric_limits<double>::infinity();
+    if (std::max(cos_units, sin_units) > max()) {
+      worst_k = k;
+      worst_n = n;
+    }
+    ++samples;
+    max_cos = std::max(max_cos, cos_units);
+    max_sin = std::max(max_sin, sin_units);
+    sum_sq_cos += cos_units * cos_units;
+    sum_sq_sin += sin_units * sin_units;
+  }
+};
+
+// A set of (k, n) pairs: every k of one n, or random pairs.
+struct twiddle_point_set {
+  std::string name;
+  std::uint64_t n = 0;   // exhaustive: all k in [0, n)
+  long random_pairs = 0;  // random: this many (k, n) with n in [1, 2^30]
+  std::uint64_t seed = 0;
+
+  template <class F>
+  void for_each(F&& f) const {
+    if (random_pairs == 0) {
+      for (std::uint64_t k = 0; k < n; ++k) f(k, n);
+      return;
+    }
+    // Log-uniform n, so small and large lengths are equally represented, and
+    // any 64-bit k, so the reduction k mod n is exercised too.
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> octave(0, 29);
+    for (long i = 0; i < random_pairs; ++i) {
+      const int e = octave(rng);
+      const std::uint64_t pair_n = (std::uint64_t(1) << e) + rng() % (std::uint64_t(1) << e) +
+                                   (e == 29 ? rng() % 2 : 0);  // reaches 2^30
+      f(rng(), pair_n);
+    }
+  }
+};
+
+// The sets the issue names: exhaustive over k for 2^12, 2^20 (df64 only, the
+// most k), 3 x 2^12, the prime 10007, and a million random pairs.
+template <class E>
+std::vector<twiddle_point_set> computed_twiddle_sets() {
+  std::vector<twiddle_point_set> sets = {{"n = 2^12, all k", 4096, 0, 0},
+                                         {"n = 3 x 2^12, all k", 3 * 4096, 0, 0},
+                                         {"n = 10007 (prime), all k", 10007, 0, 0},
+                                         {"1M random (k, n), n <= 2^30", 0, 1000000, 20261122}};
+  if (std::is_same_v<E, df64>) sets.insert(sets.begin() + 1, {"n = 2^20, all k", 1 << 20, 0, 0});
+  return sets;
+}
+
+// Errors of sincos_2pi over a set, in units of 2^-precision.
+template <class E>
+twiddle_error_stats measure_computed_twiddles(const twiddle_point_set& set) {
+  const double unit = last_bit_unit<E>();
+  twiddle_reference reference;
+  twiddle_error_stats stats;
+  set.for_each([&](std::uint64_t k, std::uint64_t n) {
+    const twiddle::sincos_value<E> v = twiddle::sincos_2pi<E>(k, n);
+    reference.evaluate(k, n);
+    stats.add(reference.cos_error(v.cos) / unit, reference.sin_error(v.sin) / unit, k, n);
+  });
+  return stats;
+}
+
+// Errors of a table's w_n^k = cos - i sin over all k of its length, in
+// units of half an ulp of each value's last limb (at most 1 when correctly
+// rounded). Table is anything with operator()(k) -> complex<E> and length().
+template <class E, class Table>
+twiddle_error_stats measure_table(const Table& table) {
+  twiddle_reference reference;
+  twiddle_error_stats stats;
+  const std::uint64_t n = table.length();
+  for (std::uint64_t k = 0; k < n; ++k) {
+    const complex<E> w = table(k);
+    reference.evaluate(k, n);
+    // 2 error / ulp rather than error / (ulp / 2): half the smallest double
+    // subnormal is 0.
+    const double ulp_re = static_cast<double>(host::last_limb_ulp(w.re));
+    const double ulp_im = static_cast<double>(host::last_limb_ulp(w.im));
+    stats.add(2 * reference.cos_error(w.re) / ulp_re, 2 * reference.sin_error(w.im, -1) / ulp_im,
+              k, n);
+  }
+  return stats;
+}
+
+}  // namespace ffft::accuracy
