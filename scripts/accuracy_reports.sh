@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_dependencies.sh
 scripts/build.sh
-build/src/ffft_arithmetic_report "$@"
+build/tools/ffft_arithmetic_report "$@"
 echo
-build/src/ffft_twiddle_report
+build/tools/ffft_twiddle_report

@@ -1,8 +1,8 @@
 // ffft_fft_report: the accuracy of ffft's forward transform against FFTW in
 // __float128 (quad), as a markdown table (docs/fft_accuracy.md by default).
 //
-//   cmake --build build --target ffft_fft_report && build/src/ffft_fft_report
-//   build/src/ffft_fft_report --max-log2 22 --output /tmp/fft_accuracy.md
+//   cmake --build build --target ffft_fft_report && build/tools/ffft_fft_report
+//   build/tools/ffft_fft_report --max-log2 22 --output /tmp/fft_accuracy.md
 //
 // For each length N (2^min .. 2^max, every power of two, and a few others:
 // 3^10, 5^8, 2^10 3^3 5 7 and the prime 100003, which goes through
@@ -238,7 +238,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "ffft_fft_report: --min-log2 is above --max-log2\n");
     return 2;
   }
-  std::string command = "build/src/ffft_fft_report";
+  std::string command = "build/tools/ffft_fft_report";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
 
   std::vector<std::uint64_t> lengths;

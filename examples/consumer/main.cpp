@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "ffft/ffft.hpp"  // the arithmetic: from_double, sub, to_double
 #include "ffft/plan.hpp"
 #include "ffft/version.hpp"
 
