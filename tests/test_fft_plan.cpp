@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "ffft/conversions.hpp"
@@ -273,6 +274,29 @@ TYPED_TEST(FftPlan, CudaWithoutADeviceIsAnError) {
   if (plan<E>(o).backend() == backend::cuda) GTEST_SKIP() << "a CUDA device is present";
   o.backend = backend::cuda;
   EXPECT_THROW(plan<E>{o}, std::runtime_error);
+}
+
+// A moved-from plan holds nothing: every call but assignment and
+// destruction throws std::logic_error instead of dereferencing null.
+TYPED_TEST(FftPlan, MovedFromPlanThrowsLogicError) {
+  using E = TypeParam;
+  plan_options o;
+  o.length = 8;
+  o.backend = backend::cpu;
+  plan<E> p(o);
+  plan<E> q(std::move(p));
+  std::vector<complex<E>> x(8), y(8);
+  EXPECT_THROW(p.forward(x.data(), y.data()), std::logic_error);
+  EXPECT_THROW((void)p.radices(), std::logic_error);
+  EXPECT_THROW((void)p.options(), std::logic_error);
+  try {
+    p.inverse(x.data(), y.data());
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("moved from"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(q.forward(x.data(), y.data()));
+  p = std::move(q);  // assignment revives it
+  EXPECT_NO_THROW(p.forward(x.data(), y.data()));
 }
 
 }  // namespace
