@@ -1,4 +1,4 @@
-// ffft_gpu_profile: the GPU side of issue 7 in one small program, for the
+// ffft_gpu_profile: GPU validation and profiling in one small program, for the
 // lent GPU machine (scripts/gpu_validate.sh) and for profilers:
 //
 //  - a sweep of ffft's CUDA executor (df64, qf128, dd128; table or computed

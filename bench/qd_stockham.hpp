@@ -1,4 +1,4 @@
-// The do-it-yourself baseline of issue 6: "a plain radix-2 Stockham FFT over
+// The do-it-yourself baseline of the FFT benchmark: "a plain radix-2 Stockham FFT over
 // QD's dd_real and qd_real". It is what a user who needs more than double
 // would write by hand instead of using ffft: the textbook radix-2 Stockham
 // autosort FFT (Stockham 1966; Van Loan, "Computational Frameworks for the

@@ -33,7 +33,7 @@ GPU_COLUMNS = ["ffft_df64_table_cuda", "ffft_qf128_table_cuda", "ffft_dd128_tabl
 CPU_GOALS = [("ffft_dd128_table", "fftw_quad", 50), ("ffft_dd128_table", "qd_dd_real", 2.5),
              ("ffft_qf128_table", "fftw_quad", 4), ("ffft_df64_table", "fftw_double", 0.2),
              ("ffft_df64_computed", "ffft_df64_table", None)]
-# GPU goals: over N = 2^16 .. 2^24, batched to >= 2^26 points (issue 7).
+# GPU goals: over N = 2^16 .. 2^24, batched to >= 2^26 points.
 GPU_GOALS = [("ffft_df64_table_cuda", "cufft_z2z", 0.4), ("ffft_dd128_table_cuda", "cufft_z2z", 0.3),
              ("ffft_qf128_table_cuda", "cufft_z2z", 0.08),
              ("ffft_df64_computed_cuda", "ffft_df64_table_cuda", None)]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 7 on the lent GPU machine in ONE command: the whole test suite, the
+# GPU validation on the lent GPU machine in ONE command: the whole test suite, the
 # sanitizers, the GPU timings, Nsight Compute and the CLI, from the programs
 # that scripts/gpu_bundle.sh built here (build-gpu/bundle/: nothing is
 # compiled there). Run from the repository root:
