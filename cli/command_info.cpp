@@ -20,11 +20,10 @@ namespace ffft::cli {
 
 namespace {
 
-// The CPU paths this machine runs, fastest first.
+// "avx512, avx2, scalar": the CPU paths this machine runs, fastest first.
 std::string available_cpu_paths() {
   std::string names;
-  for (cpu_isa isa : {cpu_isa::avx512, cpu_isa::avx2, cpu_isa::scalar})
-    if (cpu_isa_available(isa)) names += (names.empty() ? "" : ", ") + std::string(to_string(isa));
+  for (cpu_isa isa : available_cpu_isas()) names += (names.empty() ? "" : ", ") + std::string(to_string(isa));
   return names;
 }
 
@@ -41,7 +40,8 @@ int run_info(const info_command& c) {
   j["compiler"] = __VERSION__;
   j["cpu_path"] = to_string(path);
   j["cpu_path_forced"] = is_forced;
-  j["cpu_paths_available"] = available_cpu_paths();
+  j["cpu_paths_available"] = nlohmann::json::array();
+  for (cpu_isa isa : available_cpu_isas()) j["cpu_paths_available"].push_back(to_string(isa));
   j["cpu_threads"] = omp_get_max_threads();
   j["precisions"] = {"df64", "qf128", "dd128"};
   j["formats"] = {"c64", "c128", "df64", "qf128", "dd128", "npy"};

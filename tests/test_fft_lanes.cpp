@@ -1,9 +1,9 @@
 // The CPU executor's SIMD lanes must round exactly as scalars: W butterflies
 // run in lane vectors (lane_butterfly.hpp) against the same W butterflies run
-// one at a time, bit for bit, for every radix, both directions, and inputs
-// that include zeros, signed zeros and tiny values (where a careless lane
-// select or abs would differ). Also the lane arithmetic itself on special
-// values, against the scalar operations.
+// one at a time, bit for bit, for every radix, both directions, full and
+// short groups, and inputs that include zeros, signed zeros and tiny values
+// (where a careless lane select or abs would differ). Also the lane
+// arithmetic itself on special values, against the scalar operations.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -59,7 +59,8 @@ void expect_lanes_match_scalars(const pass_shape& p) {
   for (auto& v : in) v = random_value<E>(g);
   for (auto& v : twiddles) v = random_value<E>(g);
   const bool consecutive = p.m % W == 0;
-  std::vector<complex<E>> gathered(n), consecutive_output(n), consecutive_lanes(n), scalars(n);
+  std::vector<complex<E>> gathered(n), consecutive_output(n), consecutive_lanes(n), short_groups(n),
+      scalars(n);
   const fft::strided<const complex<E>> source{in.data(), 1, span};
   const fft::pass_twiddles<E> tw{twiddles.data()};
   for (std::uint64_t t0 = 0; t0 < p.l * p.m; t0 += W) {
@@ -68,6 +69,13 @@ void expect_lanes_match_scalars(const pass_shape& p) {
     fft::stockham_butterfly_lanes<Bytes, R, Sign>(p, tw, source, {gathered.data(), 1, span}, b, k, i);
     fft::stockham_butterfly_lanes<Bytes, R, Sign, true>(p, tw, source,
                                                  {consecutive_output.data(), 1, span}, b, k, i);
+    // A group's last butterfly alone, then its first W - 1 in a short group,
+    // whose spare lane repeats butterfly W - 2 and must write nothing (else
+    // it would overwrite butterfly W - 1's outputs with wrong values).
+    const fft::strided<complex<E>> short_target{short_groups.data(), 1, span};
+    fft::stockham_butterfly_lanes<Bytes, R, Sign>(p, tw, source, short_target, b + W - 1,
+                                                  k + W - 1, i + W - 1, 1);
+    fft::stockham_butterfly_lanes<Bytes, R, Sign>(p, tw, source, short_target, b, k, i, W - 1);
     if (consecutive)
       fft::stockham_butterfly_consecutive<Bytes, R, Sign>(p, tw, source,
                                                    {consecutive_lanes.data(), 1, span}, 0, k[0], i[0]);
@@ -79,6 +87,7 @@ void expect_lanes_match_scalars(const pass_shape& p) {
                                       << ", element " << j);
     ASSERT_EQ(std::memcmp(&gathered[j], &scalars[j], sizeof(complex<E>)), 0);
     ASSERT_EQ(std::memcmp(&consecutive_output[j], &scalars[j], sizeof(complex<E>)), 0);
+    ASSERT_EQ(std::memcmp(&short_groups[j], &scalars[j], sizeof(complex<E>)), 0);
     if (consecutive) {
       ASSERT_EQ(std::memcmp(&consecutive_lanes[j], &scalars[j], sizeof(complex<E>)), 0);
     }

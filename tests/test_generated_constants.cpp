@@ -1,8 +1,8 @@
 // include/ffft/twiddle/constants.hpp must be exactly what the generator
-// (src/tools/generate_constants.cpp, from MPFR) writes: nobody edits a
+// (tools/generate_constants.cpp, from MPFR) writes: nobody edits a
 // constant by hand, and a change to the generator shows up here until the
 // file is regenerated with
-//   build/src/ffft_generate_constants include/ffft/twiddle/constants.hpp
+//   build/tools/ffft_generate_constants include/ffft/twiddle/constants.hpp
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -19,7 +19,7 @@ TEST(generated_constants, header_is_current) {
   committed << file.rdbuf();
   EXPECT_TRUE(committed.str() == ffft::tools::constants_header_text())
       << "include/ffft/twiddle/constants.hpp is stale: regenerate it with "
-         "build/src/ffft_generate_constants include/ffft/twiddle/constants.hpp";
+         "build/tools/ffft_generate_constants include/ffft/twiddle/constants.hpp";
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 // lane operation is the IEEE operation of the scalar one.
 #pragma once
 
+#include <vector>
+
 namespace ffft {
 
 enum class cpu_isa {
@@ -18,6 +20,10 @@ const char* to_string(cpu_isa isa);
 
 // True if this build has the path and this CPU runs it.
 bool cpu_isa_available(cpu_isa isa);
+
+// The paths this build has and this CPU runs, fastest first (scalar last,
+// always there).
+std::vector<cpu_isa> available_cpu_isas();
 
 // The path a plan made now would run: FFFT_CPU_ISA if set, else the
 // fastest available. Throws std::invalid_argument for an unknown name and

@@ -49,10 +49,16 @@ bool cpu_runs(cpu_isa isa) {
 
 bool cpu_isa_available(cpu_isa isa) { return built_with(isa) && cpu_runs(isa); }
 
-static std::string available_paths() {
-  std::string names;
+std::vector<cpu_isa> available_cpu_isas() {
+  std::vector<cpu_isa> paths;
   for (cpu_isa isa : all_paths)
-    if (cpu_isa_available(isa)) names += (names.empty() ? "" : ", ") + std::string(to_string(isa));
+    if (cpu_isa_available(isa)) paths.push_back(isa);
+  return paths;
+}
+
+static std::string available_path_names() {
+  std::string names;
+  for (cpu_isa isa : available_cpu_isas()) names += (names.empty() ? "" : ", ") + std::string(to_string(isa));
   return names;
 }
 
@@ -65,15 +71,13 @@ cpu_isa selected_cpu_isa() {
       if (!cpu_isa_available(isa))
         throw std::runtime_error("ffft: FFFT_CPU_ISA=" + std::string(name) +
                                  " asks for a path this CPU (or this build) cannot run; it runs " +
-                                 available_paths() + ": set one of those or unset FFFT_CPU_ISA");
+                                 available_path_names() + ": set one of those or unset FFFT_CPU_ISA");
       return isa;
     }
     throw std::invalid_argument("ffft: FFFT_CPU_ISA=" + std::string(name) +
                                 " is not a CPU path; use avx512, avx2 or scalar, or unset it");
   }
-  for (cpu_isa isa : all_paths)
-    if (cpu_isa_available(isa)) return isa;
-  return cpu_isa::scalar;
+  return available_cpu_isas().front();
 }
 
 }  // namespace ffft

@@ -128,6 +128,25 @@ FFFT_UNROLL
   std::memcpy(target, v, sizeof v);
 }
 
+// The arithmetic of W butterflies in lanes: the radix-R DFT of x, then
+// output a >= 1 times its twiddle w[a - 1] (given forward; the inverse
+// conjugates it, exact). Out of line, so that each (R, Sign) instantiates the
+// expansion arithmetic once, however its operands were loaded: inlined into
+// every way of loading them, the qf128 DFTs alone took minutes to compile per
+// path. The call costs 2R - 1 lane values through the stack, against the
+// hundreds of operations of the expansion arithmetic.
+template <int Bytes, int R, int Sign, class E>
+[[gnu::noinline]] void lane_butterfly_arithmetic(complex<lane_expansion<E, Bytes>> (&x)[R],
+                                                 const complex<lane_expansion<E, Bytes>> (&w)[R - 1]) {
+  dft<R, Sign>(x);
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) {
+    complex<lane_expansion<E, Bytes>> twiddle = w[a - 1];
+    if constexpr (Sign > 0) twiddle = conj(twiddle);
+    x[a] = mul(x[a], twiddle);
+  }
+}
+
 // The butterflies (b, k, i0 + w), w < lane_count<E, Bytes>, of a pass with m a
 // multiple of the lane count, on unit-stride data: every operand is W
 // consecutive values in memory.
@@ -136,52 +155,57 @@ void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddl
                                     strided<const complex<E>> in, strided<complex<E>> out,
                                     std::uint64_t b, std::uint64_t k, std::uint64_t i0) {
   using L = lane_expansion<E, Bytes>;
-  complex<L> x[R];
+  complex<L> x[R], w[R - 1];
 FFFT_UNROLL
   for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(&in(b, i0 + p.m * (j + R * k)));
-  dft<R, Sign>(x);
-  store_lanes<Bytes, E>(x[0], &out(b, i0 + p.m * k));
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a) {
-    complex<L> w = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
-    if constexpr (Sign > 0) w = conj(w);
-    store_lanes<Bytes, E>(mul(x[a], w), &out(b, i0 + p.m * (k + p.l * a)));
-  }
+  for (int a = 1; a < R; ++a)
+    w[a - 1] = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
+  lane_butterfly_arithmetic<Bytes, R, Sign, E>(x, w);
+FFFT_UNROLL
+  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, i0 + p.m * (k + p.l * a)));
 }
 
-// The butterflies (b[w], k[w], i[w]), w < lane_count<E, Bytes>, gathered one
-// value at a time. With ConsecutiveOutput, the W butterflies are
-// consecutive ones of one transform (t = k m + i counts up by one), whose
-// outputs i + m (k + L a) = t + m L a are then consecutive in memory for
-// every a, even when their inputs are not (m < W).
+// The butterflies (b[w], k[w], i[w]), w < lanes <= lane_count<E, Bytes>,
+// gathered one value at a time; the lanes past `lanes` repeat the last
+// butterfly and are not written. With ConsecutiveOutput (all W lanes), the
+// W butterflies are consecutive ones of one transform (t = k m + i counts
+// up by one), whose outputs i + m (k + L a) = t + m L a are then consecutive
+// in memory for every a, even when their inputs are not (m < W).
 template <int Bytes, int R, int Sign, bool ConsecutiveOutput = false, class E>
 void stockham_butterfly_lanes(const pass_shape& p, pass_twiddles<E> twiddles,
                               strided<const complex<E>> in, strided<complex<E>> out,
                               const std::uint64_t* b, const std::uint64_t* k,
-                              const std::uint64_t* i) {
+                              const std::uint64_t* i, int lanes = lane_count<E, Bytes>) {
   constexpr int W = lane_count<E, Bytes>;
   using L = lane_expansion<E, Bytes>;
+  std::uint64_t source[W], twiddle[W];  // per lane: input offset of j = 0, twiddle index
+  for (int w = 0; w < W; ++w) {
+    const int u = w < lanes ? w : lanes - 1;
+    source[w] = i[u] + p.m * R * k[u];
+    twiddle[w] = i[u];
+  }
   complex<E> v[W];
-  complex<L> x[R];
+  complex<L> x[R], t[R - 1];
 FFFT_UNROLL
   for (int j = 0; j < R; ++j) {
-    for (int w = 0; w < W; ++w) v[w] = in(b[w], i[w] + p.m * (j + R * k[w]));
+    for (int w = 0; w < W; ++w) v[w] = in(b[w < lanes ? w : lanes - 1], source[w] + p.m * j);
     x[j] = to_lanes<Bytes, E>(v);
   }
-  dft<R, Sign>(x);
-  const auto write = [&](int a, const complex<L>& y) {
-    if constexpr (ConsecutiveOutput) {
-      store_lanes<Bytes, E>(y, &out(b[0], i[0] + p.m * (k[0] + p.l * static_cast<std::uint64_t>(a))));
-    } else {
-      from_lanes<Bytes, E>(y, v);
-      for (int w = 0; w < W; ++w) out(b[w], i[w] + p.m * (k[w] + p.l * a)) = v[w];
-    }
-  };
-  write(0, x[0]);
 FFFT_UNROLL
   for (int a = 1; a < R; ++a) {
-    for (int w = 0; w < W; ++w) v[w] = twiddles.template get<Sign>(p, a, i[w]);
-    write(a, mul(x[a], to_lanes<Bytes, E>(v)));
+    for (int w = 0; w < W; ++w) v[w] = twiddles.data[static_cast<std::uint64_t>(a - 1) * p.m + twiddle[w]];
+    t[a - 1] = to_lanes<Bytes, E>(v);
+  }
+  lane_butterfly_arithmetic<Bytes, R, Sign, E>(x, t);
+FFFT_UNROLL
+  for (int a = 0; a < R; ++a) {
+    if constexpr (ConsecutiveOutput) {
+      store_lanes<Bytes, E>(x[a], &out(b[0], i[0] + p.m * (k[0] + p.l * static_cast<std::uint64_t>(a))));
+    } else {
+      from_lanes<Bytes, E>(x[a], v);
+      for (int w = 0; w < lanes; ++w) out(b[w], i[w] + p.m * (k[w] + p.l * a)) = v[w];
+    }
   }
 }
 

@@ -22,9 +22,9 @@ namespace ffft::cpu::detail {
 // consecutive ones. When m is a multiple of W and the data have unit
 // stride, a group shares b and k and its operands are consecutive in memory
 // (most passes: all but those with m < W). Otherwise the inputs are gathered
-// one by one (the outputs too unless they are consecutive), and a last,
-// shorter group runs one butterfly at a time. All these ways give
-// bit-identical results.
+// one by one (the outputs too unless they are consecutive), a last, shorter
+// group filling its spare lanes with a repeat of its last butterfly. All
+// these ways give results bit-identical to one butterfly at a time.
 template <int LaneBytes, int R, int Sign, class E>
 void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
@@ -67,12 +67,7 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
         fft::stockham_butterfly_lanes<LaneBytes, R, Sign, true>(p, twiddles, in, out, b, k, i);
         return;
       }
-      if (lanes == W) {
-        fft::stockham_butterfly_lanes<LaneBytes, R, Sign>(p, twiddles, in, out, b, k, i);
-        return;
-      }
-      for (int w = 0; w < lanes; ++w)
-        fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, b[w], k[w], i[w]);
+      fft::stockham_butterfly_lanes<LaneBytes, R, Sign>(p, twiddles, in, out, b, k, i, lanes);
     });
 #else
     static_assert(LaneBytes == 0, "lane paths need the lane vectors of simd_lanes.hpp");

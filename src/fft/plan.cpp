@@ -96,15 +96,15 @@ struct plan<E>::impl {
   ffft::backend where = ffft::backend::cpu;
   ffft::cpu_isa isa = ffft::cpu_isa::scalar;
   fft::transform_tables<E> tables;
-  std::array<fft::scaling<E>, 2> scale;  // forward, inverse
+  std::array<fft::scaling<E>, 2> scale;  // at index_of(forward), index_of(inverse)
   std::vector<complex<E>> workspace;     // CPU backend
 #if FFFT_HAVE_CUDA
   std::unique_ptr<cuda::fft_engine<E>> device;
 #endif
 
-  const fft::scaling<E>& scaling_for(direction d) const {
-    return scale[d == direction::forward ? 0 : 1];
-  }
+  static std::size_t index_of(direction d) { return d == direction::forward ? 0 : 1; }
+  fft::scaling<E>& scaling_for(direction d) { return scale[index_of(d)]; }
+  const fft::scaling<E>& scaling_for(direction d) const { return scale[index_of(d)]; }
 };
 
 template <class E>
@@ -116,7 +116,7 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   const plan_options& o = s.options;
   s.tables = fft::make_transform_tables<E>(o.length, o.twiddles, o.threads, s.isa);
   for (direction d : {direction::forward, direction::inverse})
-    s.scale[d == direction::forward ? 0 : 1] = fft::normalization_scaling<E>(o.length, o.norm, d);
+    s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
   if (s.where == ffft::backend::cpu) {
     s.workspace.resize(fft::workspace_values<E>(fft::program_of(s.tables), o.batch));
     return;

@@ -47,7 +47,7 @@ using ffft::test::describe;
 // keep zero low limbs (exactly representable in one limb), and a few are
 // special (signed zeros, infinities, NaN, values whose products overflow or
 // underflow) to exercise the IEEE fallback in arithmetic.hpp. Deliberately not
-// src/accuracy's generator: that one comes with MPFR, and this binary must run
+// tools/accuracy's generator: that one comes with MPFR, and this binary must run
 // on the GPU machine, which has no MPFR (bit identity needs no reference).
 template <class E>
 class operand_generator {
