@@ -53,6 +53,7 @@ report_row ffft_row(const input_file& in, const transform_shape& shape, const tr
   std::vector<complex<E>> v = load_working<E>(in, k);
   show.stage("roundtrip " + row.method + ": planning");
   plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where);
+  if (where == backend::cpu) row.cpu_path = to_string(p.cpu_isa());
   show.stage("roundtrip " + row.method + ": transforms");
   const auto t0 = std::chrono::steady_clock::now();
   p.forward(v.data(), v.data());

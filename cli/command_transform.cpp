@@ -2,6 +2,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +13,7 @@
 #include "cli/output_file.hpp"
 #include "cli/output_writer.hpp"
 #include "cli/progress.hpp"
+#include "cli/report.hpp"
 #include "cli/signal_scan.hpp"
 #include "cli/transform_shape.hpp"
 #include "cli/working_precision.hpp"
@@ -43,13 +46,16 @@ int run_transform(const transform_command& c) {
   const backend where = choose_backend(s.device);
 
   double seconds = 0;
+  std::optional<std::string> cpu_path;  // "avx512", "avx2" or "scalar" on the CPU
   visit_precision(c.precision, [&](auto tag) {
     using E = decltype(tag);
     show.stage(std::string("reading ") + in.path());
     std::vector<complex<E>> x = load_working<E>(in, k);
     show.stage(std::string("planning ") + std::string(format_name(c.precision)));
     plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where);
-    show.stage(std::string(verb) + " " + std::string(format_name(c.precision)) + " on " + backend_name(where));
+    if (where == backend::cpu) cpu_path = to_string(p.cpu_isa());
+    show.stage(std::string(verb) + " " + std::string(format_name(c.precision)) + " on " +
+               device_label(backend_name(where), cpu_path));
     const auto t0 = std::chrono::steady_clock::now();
     p.execute(c.dir, x.data(), x.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -69,6 +75,7 @@ int run_transform(const transform_command& c) {
                      {"batch", shape.batch},
                      {"precision", format_name(c.precision)},
                      {"device", backend_name(where)},
+                     {"cpu_path", cpu_path ? nlohmann::json(*cpu_path) : nullptr},
                      {"norm", norm_name(s.norm)},
                      {"twiddles", twiddles_name(s.twiddles)},
                      {"scale_exponent", k},
@@ -77,7 +84,8 @@ int run_transform(const transform_command& c) {
   } else {
     std::printf("ffft: wrote %s: %s of %llu x %llu values in %s on %s (%.3g s)\n", c.output.c_str(), verb,
                 static_cast<unsigned long long>(shape.batch), static_cast<unsigned long long>(shape.length),
-                std::string(format_name(c.precision)).c_str(), backend_name(where), seconds);
+                std::string(format_name(c.precision)).c_str(),
+                device_label(backend_name(where), cpu_path).c_str(), seconds);
   }
   return exit_success;
 }

@@ -31,6 +31,10 @@ nlohmann::json metrics_json(const tools::roundtrip_metrics& m) {
           {"max_abs_error", number(m.max_abs_error)}};
 }
 
+std::string device_label(const std::string& device, const std::optional<std::string>& cpu_path) {
+  return cpu_path ? device + "/" + *cpu_path : device;
+}
+
 nlohmann::json row_json(const report_row& r) {
   nlohmann::json j{{"method", r.method}};
   if (r.skipped) {
@@ -38,6 +42,7 @@ nlohmann::json row_json(const report_row& r) {
     return j;
   }
   j["device"] = r.device;
+  if (r.cpu_path) j["cpu_path"] = *r.cpu_path;
   if (r.forward_relative_l2) j["forward_relative_l2"] = number(*r.forward_relative_l2);
   j.update(metrics_json(r.metrics));
   if (r.seconds) j["seconds"] = *r.seconds;
@@ -55,7 +60,7 @@ void print_table(const std::vector<report_row>& rows) {
       cells.push_back({r.method, "not run: " + *r.skipped});
       continue;
     }
-    std::vector<std::string> line{r.method, r.device};
+    std::vector<std::string> line{r.method, device_label(r.device, r.cpu_path)};
     line.push_back(r.forward_relative_l2 ? scientific(*r.forward_relative_l2) : "");
     const tools::roundtrip_metrics& m = r.metrics;
     line.push_back(scientific(m.relative_l2));

@@ -18,12 +18,17 @@ struct report_row {
 
   std::string method;                     // "ffft df64", "FFTW double", ...
   std::string device;                     // "cpu", "cuda", or "" for a skipped row
+  std::optional<std::string> cpu_path;    // an ffft row on the CPU: "avx512", "avx2" or "scalar"
   std::optional<std::string> skipped;     // why the row did not run
   std::optional<double> forward_relative_l2;
   tools::roundtrip_metrics metrics{};
   std::optional<double> seconds;
   std::optional<int> scale_exponent;
 };
+
+// The device column of text reports: "cpu/avx512" for a run on the CPU
+// executor's avx512 path, else the device ("cuda", "cpu" for FFTW).
+std::string device_label(const std::string& device, const std::optional<std::string>& cpu_path);
 
 // The metric fields of a row (non-finite numbers as null).
 nlohmann::json metrics_json(const tools::roundtrip_metrics& m);

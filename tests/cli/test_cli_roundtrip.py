@@ -11,7 +11,7 @@ import unittest
 
 import numpy as np
 
-from cli_harness import CLI, QUICK, CliTestCase, has_cuda, random_complex
+from cli_harness import CLI, QUICK, CliTestCase, cli_info, has_cuda, random_complex, run_cli
 
 METRICS = ("forward_relative_l2", "relative_l2", "rmse_magnitude", "rmse_phase", "psnr_db", "max_abs_error",
            "seconds")
@@ -59,6 +59,22 @@ class Report(CliTestCase):
         self.assertEqual(len(header), 1, r.stdout)
         for column in ("forward", "PSNR", "seconds"):
             self.assertIn(column, header[0])
+
+    def test_cpu_path_of_the_ffft_rows(self):
+        report = self.roundtrip_json(self.inp)
+        for method in FFFT_ROWS.values():
+            with self.subTest(method=method):
+                self.assertEqual(row(report, method)["cpu_path"], cli_info()["cpu_path"])
+        self.assertNotIn("cpu_path", row(report, "FFTW double"))
+        env = dict(os.environ, FFFT_CPU_ISA="scalar")
+        forced = run_cli(["roundtrip", self.inp, "--device", "cpu", "-p", "df64", "--json"], env=env)
+        self.assertEqual(forced.rc, 0, forced.describe())
+        self.assertEqual(row(json.loads(forced.stdout), "ffft df64")["cpu_path"], "scalar")
+        text = run_cli(["roundtrip", self.inp, "--device", "cpu", "-p", "df64"], env=env)
+        self.assertEqual(text.rc, 0, text.describe())
+        line = [l for l in text.stdout.splitlines() if l.startswith("ffft df64")]
+        self.assertEqual(len(line), 1, text.stdout)
+        self.assertIn("cpu/scalar", line[0])
 
     def test_metrics(self):
         report = self.roundtrip_json(self.inp)

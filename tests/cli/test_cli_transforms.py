@@ -12,9 +12,9 @@ import unittest
 
 import numpy as np
 
-from cli_harness import (FORWARD_TOL, NUMPY_TOL, PRECISIONS, ROUNDTRIP_TOL, CliTestCase, decimal_dft,
-                         decimal_rel_l2, exact_values, has_cuda, random_complex, read_raw, rel_l2,
-                         to_format)
+from cli_harness import (FORWARD_TOL, NUMPY_TOL, PRECISIONS, ROUNDTRIP_TOL, CliTestCase, cli_info,
+                         decimal_dft, decimal_rel_l2, exact_values, has_cuda, random_complex, read_raw,
+                         rel_l2, to_format)
 
 
 def tol_vs_numpy(precision):
@@ -193,8 +193,11 @@ class LengthsAndBatches(CliTestCase):
         x = random_complex(64, seed=600)
         inp = self.p("x.c128")
         x.tofile(inp)
-        r = self.fft(inp, self.p("X.c128"), "--json")
-        self.parse_json(r)
+        summary = self.parse_json(self.fft(inp, self.p("X.c128"), "--json"))
+        self.assertEqual(summary["command"], "fft")
+        self.assertEqual((summary["length"], summary["batch"]), (64, 1))
+        self.assertEqual(summary["device"], "cpu")
+        self.assertEqual(summary["cpu_path"], cli_info()["cpu_path"])
 
 
 class Range(CliTestCase):
