@@ -6,7 +6,7 @@
 # library's ffft::version() and the headers' FFFT_VERSION_STRING.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
-build=$1 source=$2 work=$3
+build=$(realpath "$1") source=$(realpath "$2") work=$(realpath -m "$3")
 rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
@@ -30,10 +30,12 @@ cmake --build "$work/consumer" > "$work/consumer-build.log"
 cmake_output=$("$work/consumer/ffft_consumer")
 echo "$cmake_output"
 
-# pkg-config consumer (a static libffft needs --static for its dependencies).
+# pkg-config consumer (a static libffft needs --static for its dependencies;
+# a shared one, outside the loader's directories, an rpath to its libdir).
 PKG_CONFIG_PATH=$pc_dir pkg-config --exists ffft || fail "pkg-config does not find ffft.pc"
 flags=$(PKG_CONFIG_PATH=$pc_dir pkg-config --cflags --libs --static ffft)
-g++ -std=gnu++20 "$source/examples/consumer/main.cpp" -o "$work/consumer_pc" $flags
+libdir=$(PKG_CONFIG_PATH=$pc_dir pkg-config --variable=libdir ffft)
+g++ -std=gnu++20 "$source/examples/consumer/main.cpp" -o "$work/consumer_pc" $flags -Wl,-rpath,"$libdir"
 pc_output=$("$work/consumer_pc")
 [[ $pc_output == "$cmake_output" ]] || fail "the pkg-config build printed '$pc_output'"
 
