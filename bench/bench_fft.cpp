@@ -180,12 +180,23 @@ void measure_accuracy(registered_case& r, fft_case& c) {
   r.measured_accuracy = true;
 }
 
+// Cases whose setup threw anything but case_unavailable: the exit status.
+int failed_cases = 0;
+
 void run_case(benchmark::State& state, registered_case& r) {
   fft_case* c = nullptr;
   try {
     c = &state_for(r);
-  } catch (const std::exception& e) {
+  } catch (const case_unavailable& e) {
     state.SkipWithError(e.what());
+    for (auto _ : state) {
+    }
+    return;
+  } catch (const std::exception& e) {
+    ++failed_cases;
+    std::fprintf(stderr, "ffft_bench_fft: %s at N = %llu failed: %s\n", r.contender.c_str(),
+                 static_cast<unsigned long long>(r.problem.n), e.what());
+    state.SkipWithError((std::string("FAILED: ") + e.what()).c_str());
     for (auto _ : state) {
     }
     return;
@@ -293,7 +304,7 @@ void register_gpu(const std::vector<std::uint64_t>& lengths, const options& o) {
   if (!unavailable.empty()) {
     for (const std::string& contender : contenders)
       add(contender, {lengths.front(), 1, 1}, timing::device_events,
-          [unavailable]() -> std::unique_ptr<fft_case> { throw std::runtime_error(unavailable); });
+          [unavailable]() -> std::unique_ptr<fft_case> { throw case_unavailable(unavailable); });
     return;
   }
   for (std::uint64_t n : lengths) {
@@ -372,5 +383,9 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   current.reset();
+  if (failed_cases > 0) {
+    std::fprintf(stderr, "ffft_bench_fft: %d case(s) failed to set up (see above)\n", failed_cases);
+    return 1;
+  }
   return 0;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,13 @@ struct fft_problem {
   std::uint64_t n;
   std::uint64_t batch;
   unsigned threads;
+};
+
+// A contender this machine cannot run (no CUDA device, a build without
+// CUDA): its benchmark is skipped, saying why. Any other exception while
+// setting a case up is a failure, and the benchmark exits non-zero.
+struct case_unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 class fft_case {

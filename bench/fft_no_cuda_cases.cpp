@@ -1,6 +1,5 @@
 // The GPU contenders of a build without CUDA: none can run, and each says so.
-#include <stdexcept>
-
+#include "fft_case.hpp"
 #include "fft_cuda_cases.hpp"
 
 namespace ffft::bench {
@@ -12,7 +11,7 @@ std::string gpu_description() { return gpu_unavailable_reason(); }
 std::vector<std::string> gpu_contenders(bool) { return {"ffft_df64_table_cuda", "cufft_z2z"}; }
 
 std::unique_ptr<fft_case> make_gpu_case(const std::string&, const fft_problem&) {
-  throw std::runtime_error(gpu_unavailable_reason());
+  throw case_unavailable(gpu_unavailable_reason());
 }
 
 }  // namespace ffft::bench

@@ -23,6 +23,9 @@
 //   ffft_gpu_profile [--log2n=16,18,20,22,24] [--formats=df64,qf128,dd128,c2c,z2z]
 //                    [--twiddles=table|computed|both] [--points_log2=26]
 //                    [--reps=20] [--warmup=3] [--check=1] [--json=FILE]
+//
+// --json=FILE is rewritten after every case, so a sweep cut short keeps
+// what it measured ("complete": false until the end).
 #include <cuda_runtime_api.h>
 #include <cufft.h>
 
@@ -290,10 +293,16 @@ options parse(int argc, char** argv) {
   return o;
 }
 
-void write_json(const std::string& path, const std::string& device, const std::vector<result>& rs) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (f == nullptr) throw std::runtime_error("cannot write " + path);
-  std::fprintf(f, "{\n  \"device\": \"%s\",\n  \"results\": [\n", device.c_str());
+// The results so far, written after every case (to a temporary file renamed
+// over path, so a reader never sees half a file): a sweep stopped by a time
+// limit keeps what it measured. "complete" is true once the sweep ended.
+void write_json(const std::string& path, const std::string& device, const std::vector<result>& rs,
+                bool complete) {
+  const std::string temporary = path + ".tmp";
+  std::FILE* f = std::fopen(temporary.c_str(), "w");
+  if (f == nullptr) throw std::runtime_error("cannot write " + temporary);
+  std::fprintf(f, "{\n  \"device\": \"%s\",\n  \"complete\": %s,\n  \"results\": [\n",
+               device.c_str(), complete ? "true" : "false");
   for (std::size_t i = 0; i < rs.size(); ++i) {
     const result& r = rs[i];
     std::fprintf(f,
@@ -306,7 +315,8 @@ void write_json(const std::string& path, const std::string& device, const std::v
                  i + 1 == rs.size() ? "" : ",");
   }
   std::fprintf(f, "  ]\n}\n");
-  std::fclose(f);
+  if (std::fclose(f) != 0 || std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace
@@ -377,6 +387,7 @@ int main(int argc, char** argv) {
           ++failures;
         }
         results.push_back(r);
+        if (!o.json.empty()) write_json(o.json, device, results, false);
         std::printf("%-20s N=2^%-2u batch=%-6llu %-12s median %9.4f ms  min %9.4f ms  %8.1f GFLOPs"
                     "  %7.1f GB/s  plan %6.2f s  vs Z2Z %.1e%s%s\n",
                     r.contender.c_str(), k, static_cast<unsigned long long>(batch), r.radices.c_str(),
@@ -391,7 +402,7 @@ int main(int argc, char** argv) {
           std::printf("  ratio %-20s / cufft_z2z at N=2^%u: %.3f (throughput)\n", r.contender.c_str(), k,
                       z2z_seconds / r.median_s);
   }
-  if (!o.json.empty()) write_json(o.json, device, results);
+  if (!o.json.empty()) write_json(o.json, device, results, true);
   std::printf("ffft_gpu_profile: %zu cases, %d failed\n", results.size(), failures);
   return failures == 0 ? 0 : 1;
 }

@@ -93,7 +93,8 @@ report_row cufft_row(bool double_precision, const transform_shape& shape, const 
       return external_row(method, "cuda", cufft_roundtrip(x, shape.length, shape.batch, double_precision), x,
                           reference);
     } catch (const std::exception& e) {
-      row.skipped = e.what();
+      // With a device present, cuFFT failing is a failure, not a skip.
+      row.failed = e.what();
     }
   }
   return row;
@@ -154,6 +155,11 @@ int run_roundtrip(const roundtrip_command& c) {
     std::puts("x' = ifft(fft(x)) against x; forward rel L2 against FFTW's __float128 transform\n");
     print_table(rows);
   }
+  for (const report_row& r : rows)
+    if (r.failed) {
+      std::fprintf(stderr, "ffft: error: %s failed on the CUDA device: %s\n", r.method.c_str(), r.failed->c_str());
+      return exit_failure;
+    }
   return exit_success;
 }
 

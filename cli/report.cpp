@@ -41,6 +41,10 @@ nlohmann::json row_json(const report_row& r) {
     j["skipped"] = *r.skipped;
     return j;
   }
+  if (r.failed) {
+    j["failed"] = *r.failed;
+    return j;
+  }
   j["device"] = r.device;
   if (r.cpu_path) j["cpu_path"] = *r.cpu_path;
   if (r.forward_relative_l2) j["forward_relative_l2"] = number(*r.forward_relative_l2);
@@ -56,8 +60,8 @@ void print_table(const std::vector<report_row>& rows) {
 
   std::vector<std::vector<std::string>> cells{header};
   for (const report_row& r : rows) {
-    if (r.skipped) {
-      cells.push_back({r.method, "not run: " + *r.skipped});
+    if (r.skipped || r.failed) {
+      cells.push_back({r.method, r.skipped ? "not run: " + *r.skipped : "FAILED: " + *r.failed});
       continue;
     }
     std::vector<std::string> line{r.method, device_label(r.device, r.cpu_path)};
@@ -71,8 +75,8 @@ void print_table(const std::vector<report_row>& rows) {
     line.push_back(r.seconds ? fixed(*r.seconds, "%.3g") : "");
     cells.push_back(line);
   }
-  // Skipped rows' reasons span the columns after "method"; they do not set
-  // the width of "device".
+  // Skipped and failed rows' reasons span the columns after "method"; they
+  // do not set the width of "device".
   std::vector<std::size_t> width(header.size(), 0);
   for (const auto& line : cells)
     for (std::size_t i = 0; i < line.size(); ++i)

@@ -19,7 +19,8 @@ struct report_row {
   std::string method;                     // "ffft df64", "FFTW double", ...
   std::string device;                     // "cpu", "cuda", or "" for a skipped row
   std::optional<std::string> cpu_path;    // an ffft row on the CPU: "avx512", "avx2" or "scalar"
-  std::optional<std::string> skipped;     // why the row did not run
+  std::optional<std::string> skipped;     // why the row could not run here (no CUDA device)
+  std::optional<std::string> failed;      // why a row that should have run did not: the command exits 1
   std::optional<double> forward_relative_l2;
   tools::roundtrip_metrics metrics{};
   std::optional<double> seconds;

@@ -25,10 +25,10 @@
 #    processor (results are bit-identical on every path);
 #  - reports each kernel's registers, stack and spills (--resource-usage),
 #    kept in bundle/resource_usage.txt.
-# The build keeps going past a target that fails to compile (make -k), so that
-# work in progress elsewhere (the ffft CLI) cannot stop the tests from being
-# bundled; what failed is listed at the end. Every test binary and the
-# benchmarks are bundled; the CLI (bin/ffft) when it was built.
+# The build keeps going past a target that fails to compile (make -k), so
+# that what did build still travels; what failed is listed at the end, and
+# the manifest's build_rc and gpu_tests (every GPU test the sources define)
+# let gpu_validate.sh fail the run for anything missing.
 #
 # Environment: FFFT_GPU_BUILD_DIR (default build-gpu), FFFT_GPU_JOBS (default 2).
 set -euo pipefail
@@ -121,8 +121,14 @@ cp "$report" "$bundle/resource_usage.txt"
   echo "cpu_paths=scalar avx2 avx512 (chosen at run time)"
   echo "build_rc=$build_rc"
   echo "programs=$(cd "$stage/bin" && ls | tr '\n' ' ')"
-  echo "gpu_tests=$(find "$build/tests/gpu" -maxdepth 1 -type f -perm -u+x -name 'test_*' -printf '%f ' 2>/dev/null)"
+  # Every GPU test the sources define, built or not: gpu_validate.sh fails
+  # the run for one missing from the bundle.
+  echo "gpu_tests=$(sed -n 's/^ffft_add_gpu_test(\([a-z0-9_]*\).*/\1/p' tests/gpu/CMakeLists.txt | tr '\n' ' ')"
   echo "libraries=$(cd "$stage/lib" && ls | tr '\n' ' ')"
+  # The newest libstdc++ symbol versions the programs use: gpu_validate.sh
+  # takes the GPU machine's own libstdc++ when it has them.
+  echo "libstdcxx_needs=$(objdump -T "$stage"/bin/* 2>/dev/null | grep -oE '(GLIBCXX|CXXABI)_[0-9.]+' |
+    sort -uV | awk -F_ '{last[$1] = $0} END {print last["GLIBCXX"], last["CXXABI"]}')"
 } > "$bundle/manifest.txt"
 
 echo "gpu_bundle: packing $(ls "$stage/bin" | wc -l) programs ($(du -sm "$stage/bin" | cut -f1) MiB) and $(ls "$stage/lib" | wc -l) libraries"

@@ -21,34 +21,35 @@
 # for scripts/fft_bench_table.py and fft_bench_plot.py) and ncu.tar.gz (the
 # Nsight Compute reports).
 #
-# Steps, most important first, each under its own time limit and all under
-# GPU_VALIDATE_BUDGET seconds (default 540, inside the tool's 600): a step
-# that would start with too little time left is skipped, and said so.
+# Steps, the most valuable evidence first, each under its own time limit and
+# all under GPU_VALIDATE_BUDGET seconds (default 540, 9 minutes, inside the
+# tool's 600): a step the budget stops is reported CUT (not a failure: run
+# it again with GPU_VALIDATE_STEPS), one that hits its own limit TIMEOUT.
 #   1 env        nvidia-smi, the processor, glibc, what the programs link to,
 #                the kernels' registers (cuobjdump -res-usage)
-#   2 gpu tests  every test binary of tests/gpu (GPU results bit-identical to
-#                the CPU executor's; they must RUN there, not skip)
-#   3 sweep      ffft_gpu_profile: df64, qf128, dd128 and cuFFT C2C/Z2Z at
-#                N = 2^16 .. 2^24 batched to 2^26 values, each result checked
-#                against cuFFT Z2Z, ratios to Z2Z
-#   4 sanitizers compute-sanitizer memcheck on test_device_fft (every df64
+#   2 gpu tests  every GPU test the sources define (GPU results bit-identical
+#                to the CPU executor's; they must RUN there, not skip; one
+#                missing from the bundle fails the run)
+#   3 sanitizers compute-sanitizer memcheck on test_device_fft (every df64
 #                case: radices, Bluestein, layouts, batches; in place and
 #                unaligned in all formats); racecheck and synccheck on its
 #                in-place cases (N = 64, 120, 101, 2^16, all formats); then
 #                memcheck, racecheck and synccheck on ffft_gpu_profile's
 #                transform kernels at large N (2^20; all three formats,
 #                racecheck df64 only)
-#   5 ncu        the df64 group kernels of one transform at 2^20 and 2^24
-#                (speed of light, pipes, memory, occupancy, and the FMA-pipe
-#                and DRAM metrics the issue's goals name); then qf128, dd128 at 2^20
+#   4 sweep      ffft_gpu_profile: df64, qf128, dd128 and cuFFT C2C/Z2Z at
+#                N = 2^16 .. 2^24 batched to 2^26 values, each result checked
+#                against cuFFT Z2Z, ratios to Z2Z (JSON written case by case)
+#   5 cli        ffft info; ffft gen random (2^20); ffft roundtrip --device cuda
 #   6 bench      ffft_bench_fft --mode=quick, GPU contenders only, to JSON
-#   7 cli        ffft info; ffft gen random (2^20); ffft roundtrip --device cuda
+#   7 ncu        the df64 group kernels of one transform at 2^20 and 2^24
+#                (speed of light, pipes, memory, occupancy, and the FMA-pipe
+#                and DRAM metrics of docs/gpu_tuning.md's floors)
 #   8 cpu tests  every other test binary (CPU only; CI runs them too)
 #   9 extra      ncu on qf128 and dd128 at 2^20; the df64 sweep with computed
-#                twiddles (the same kernels: the plan's table is only filled
-#                differently, so the issue's 25% goal holds by construction)
-# GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sweep,
-# sanitizers,ncu,bench,cli,cpu_tests,extra) runs only some: if a first call
+#                twiddles
+# GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
+# sweep,cli,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
 #   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
 # Without a GPU (try it here: OUT=/tmp/gpu_out bash scripts/gpu_validate.sh)
@@ -59,7 +60,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 OUT=${OUT:-$root/gpu_out}
 budget=${GPU_VALIDATE_BUDGET:-540}
-steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sweep,sanitizers,ncu,bench,cli,cpu_tests,extra},"
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,cli,bench,ncu,cpu_tests,extra},"
 want() { [[ $steps == *",$1,"* ]]; }
 bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
 mkdir -p "$OUT"
@@ -72,6 +73,7 @@ mkdir -p "$logs"
 summary=$OUT/summary.txt
 : >"$summary"
 failures=0
+cuts=0
 
 note() { echo "$*" | tee -a "$summary"; }
 snapshot() { tar czf "$OUT/logs.tar.gz.tmp" -C "$work" logs 2>/dev/null && mv "$OUT/logs.tar.gz.tmp" "$OUT/logs.tar.gz"; }
@@ -96,13 +98,26 @@ if ! unpack; then
   exit 2
 fi
 bin=$work/bin
-# The bundled libstdc++ (Debian 12's, GCC 12) needs glibc 2.36. On an older
-# glibc, use the machine's own libstdc++ and libgcc_s instead (any from
-# GCC 12 on has every symbol the programs use: GLIBCXX_3.4.30).
-if ! "$bin/test_complex" --gtest_list_tests >/dev/null 2>"$work/probe.err" && grep -q 'GLIBC_' "$work/probe.err"; then
-  mkdir -p "$work/lib-unused" && mv "$work/lib/libstdc++.so.6" "$work/lib/libgcc_s.so.1" "$work/lib-unused/"
-  echo "gpu_validate: the bundled libstdc++ does not load here ($(head -1 "$work/probe.err")); using the system's"
+# libstdc++: the machine's own whenever it has every symbol version the
+# programs use (manifest: libstdcxx_needs), so that ncu's and
+# compute-sanitizer's injected libraries, loaded into our processes, get the
+# libstdc++ they were built against rather than the bundled GCC 12 one. The
+# bundled one (which needs glibc 2.36) only when the machine's is older.
+system_libstdcxx=$(ldconfig -p 2>/dev/null | awk '/libstdc\+\+\.so\.6 .*x86-64/ {print $NF; exit}')
+libstdcxx_choice="bundled (GCC 12)"
+if [[ -n $system_libstdcxx ]]; then
+  has_all=1
+  for version in $(manifest_value libstdcxx_needs); do
+    grep -qa "$version" "$system_libstdcxx" || has_all=0
+  done
+  if ((has_all == 1)); then
+    mkdir -p "$work/lib-unused" && mv "$work/lib/libstdc++.so.6" "$work/lib/libgcc_s.so.1" "$work/lib-unused/" 2>/dev/null
+    libstdcxx_choice="the system's, $system_libstdcxx (has $(manifest_value libstdcxx_needs))"
+  else
+    libstdcxx_choice="bundled (GCC 12): $system_libstdcxx lacks some of $(manifest_value libstdcxx_needs); ncu and compute-sanitizer run with it"
+  fi
 fi
+echo "gpu_validate: libstdc++: $libstdcxx_choice"
 
 # Paths the programs had baked in at build time: the source root (tests read
 # sources under it) and the PTX files test_eft_ptx reads, restored under the
@@ -135,10 +150,10 @@ nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
 run_step() {
   local name=$1 limit=$2
   shift 2
-  local left=$((budget - SECONDS - 5))
-  ((limit > left)) && limit=$left
+  local left=$((budget - SECONDS - 5)) clipped=0
+  ((limit > left)) && limit=$left clipped=1
   if ((limit < 10)); then
-    note "$(printf '%-34s SKIPPED (budget spent)' "$name")"
+    note "$(printf '%-34s CUT (budget spent before it started)' "$name")"
     return 0
   fi
   local log=$logs/$name.log start=$SECONDS rc=0
@@ -151,7 +166,11 @@ run_step() {
     timeout -k 10 "$limit" "$@" >>"$log" 2>&1 || rc=$?
   fi
   local took=$((SECONDS - start)) status=ok detail=""
-  if ((rc == 124 || rc == 137)); then
+  if ((rc == 124 || rc == 137)) && ((clipped == 1)); then
+    # Stopped by the run's budget, not by its own limit: not a verdict on
+    # the step (GPU_VALIDATE_STEPS runs it again in a second call).
+    status="CUT (budget, ${limit}s)"
+  elif ((rc == 124 || rc == 137)); then
     status="TIMEOUT (${limit}s)"
   elif ((rc != 0)); then
     status="FAILED (rc $rc)"
@@ -167,7 +186,8 @@ run_step() {
   # On the GPU machine a skipped GPU test means the device was not usable.
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 1 && ${skipped:-0} != 0 ]] &&
     status="FAILED (skips on a GPU)"
-  [[ $status == ok || $status == skipped* || $status == ran* ]] || failures=$((failures + 1))
+  [[ $status == ok || $status == skipped* || $status == ran* || $status == CUT* ]] || failures=$((failures + 1))
+  [[ $status == CUT* ]] && cuts=$((cuts + 1))
   note "$(printf '%-34s %-22s %4ds  %s' "$name" "$status" "$took" "$detail")"
   snapshot
 }
@@ -186,6 +206,10 @@ profile=$bin/ffft_gpu_profile
 gpu_tests=" $(manifest_value gpu_tests) "
 
 note "gpu_validate: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname), budget ${budget}s, bundle $(manifest_value revision) built $(manifest_value built)"
+if [[ $(manifest_value build_rc) != 0 ]]; then
+  note "$(printf '%-34s FAILED (rc %s): what did not build is missing below' "bundle build" "$(manifest_value build_rc)")"
+  failures=$((failures + 1))
+fi
 
 # ---- 1 env -----------------------------------------------------------------------
 env_report() {
@@ -199,26 +223,28 @@ env_report() {
   echo "--- the group kernels' registers, stack, spills (cuobjdump -res-usage; bundle/resource_usage.txt has ptxas's)"
   cuobjdump -res-usage "$bin/ffft_gpu_profile" 2>/dev/null | grep -A1 stockham_group_kernel | grep -v '^--' | cut -c1-200
   echo "--- bundle"; cat "$bundle/manifest.txt"
+  echo "--- libstdc++: $libstdcxx_choice"
   echo "--- libraries the programs resolve (none may be 'not found')"
   for p in "$bin"/*; do ldd "$p" | grep -E 'not found|cufft|cudart|stdc|gomp|benchmark' | sed "s|^|$(basename "$p"): |"; done
   ! (for p in "$bin"/*; do ldd "$p"; done | grep -q 'not found')
 }
 export -f env_report
-export bin bundle
+export bin bundle libstdcxx_choice
 want env && run_step env 30 env_report
 
 # ---- 2 gpu tests -------------------------------------------------------------------
 if want gpu_tests; then
   for t in $gpu_tests; do
-    [[ -x $bin/$t ]] && GPU_STEP=1 run_step "gpu_test $t" 150 "$bin/$t" --gtest_color=no
+    if [[ -x $bin/$t ]]; then
+      GPU_STEP=1 run_step "gpu_test $t" 150 "$bin/$t" --gtest_color=no
+    else
+      note "$(printf '%-34s FAILED (not in the bundle: its build failed)' "gpu_test $t")"
+      failures=$((failures + 1))
+    fi
   done
 fi
 
-# ---- 3 sweep -----------------------------------------------------------------------
-want sweep && run_step "sweep table 2^16..2^24" 150 "$profile" --log2n=16,18,20,22,24 --twiddles=table \
-  --formats=df64,qf128,dd128,c2c,z2z --reps=10 --warmup=2 --json="$OUT/gpu_profile.json"
-
-# ---- 4 sanitizers ------------------------------------------------------------------
+# ---- 3 sanitizers ------------------------------------------------------------------
 large=(--log2n=20 --points_log2=20 --reps=1 --warmup=0 --check=0 --formats=df64,qf128,dd128)
 if want sanitizers; then
   # test_device_fft: every case in df64 (radices, Bluestein, strides, batches),
@@ -237,7 +263,39 @@ if want sanitizers; then
   sanitize "synccheck transforms 2^20" 40 synccheck "$profile" "${large[@]}"
 fi
 
-# ---- 5 ncu -------------------------------------------------------------------------
+# ---- 4 sweep -----------------------------------------------------------------------
+want sweep && run_step "sweep table 2^16..2^24" 150 "$profile" --log2n=16,18,20,22,24 --twiddles=table \
+  --formats=df64,qf128,dd128,c2c,z2z --reps=10 --warmup=2 --json="$OUT/gpu_profile.json"
+
+# ---- 5 cli -------------------------------------------------------------------------
+if ! want cli; then
+  :
+elif [[ -x $bin/ffft ]]; then
+  cli_roundtrip() {
+    "$bin/ffft" info || return $?
+    "$bin/ffft" gen random "$work/x.c128" -n 1048576 --seed 7 --force || return $?
+    "$bin/ffft" roundtrip "$work/x.c128" --device cuda || return $?
+    "$bin/ffft" roundtrip "$work/x.c128" --device cuda --json >"$logs/cli_roundtrip.json"
+  }
+  export -f cli_roundtrip
+  if ((have_gpu == 1)); then
+    run_step "cli roundtrip 2^20 --device cuda" 120 cli_roundtrip
+  else
+    run_step "cli info" 20 "$bin/ffft" info
+    note "$(printf '%-34s skipped: no CUDA device' "cli roundtrip --device cuda")"
+  fi
+else
+  note "$(printf '%-34s FAILED (not in the bundle: its build failed)' "cli")"
+  failures=$((failures + 1))
+fi
+
+# ---- 6 bench -----------------------------------------------------------------------
+want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 150 "$bin/ffft_bench_fft" --mode=quick \
+  '--benchmark_filter=^fft/(ffft_[a-z0-9]+_[a-z]+_cuda|cufft_[a-z0-9]+)/' \
+  --benchmark_min_time=0.05 --benchmark_repetitions=1 \
+  --benchmark_out="$OUT/bench_gpu_quick.json" --benchmark_out_format=json
+
+# ---- 7 ncu -------------------------------------------------------------------------
 ncu_dir=$work/ncu
 mkdir -p "$ncu_dir"
 # The issue's metrics, kept to those this ncu knows (an unknown name fails the run).
@@ -299,33 +357,6 @@ elif want ncu; then
   run_step "ncu df64 2^24" 70 ncu_profile df64_2p24 df64 24
 fi
 
-# ---- 6 bench -----------------------------------------------------------------------
-want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 150 "$bin/ffft_bench_fft" --mode=quick \
-  '--benchmark_filter=^fft/(ffft_[a-z0-9]+_[a-z]+_cuda|cufft_[a-z0-9]+)/' \
-  --benchmark_min_time=0.05 --benchmark_repetitions=1 \
-  --benchmark_out="$OUT/bench_gpu_quick.json" --benchmark_out_format=json
-
-# ---- 7 cli -------------------------------------------------------------------------
-if ! want cli; then
-  :
-elif [[ -x $bin/ffft ]]; then
-  cli_roundtrip() {
-    "$bin/ffft" info || return $?
-    "$bin/ffft" gen random "$work/x.c128" -n 1048576 --seed 7 --force || return $?
-    "$bin/ffft" roundtrip "$work/x.c128" --device cuda || return $?
-    "$bin/ffft" roundtrip "$work/x.c128" --device cuda --json >"$logs/cli_roundtrip.json"
-  }
-  export -f cli_roundtrip
-  if ((have_gpu == 1)); then
-    run_step "cli roundtrip 2^20 --device cuda" 120 cli_roundtrip
-  else
-    run_step "cli info" 20 "$bin/ffft" info
-    note "$(printf '%-34s skipped: no CUDA device' "cli roundtrip --device cuda")"
-  fi
-else
-  note "$(printf '%-34s skipped: the bundle has no ffft program' "cli")"
-fi
-
 # ---- 8 cpu tests -------------------------------------------------------------------
 if want cpu_tests; then
   for p in "$bin"/test_*; do
@@ -335,7 +366,7 @@ if want cpu_tests; then
   done
 fi
 
-# ---- 9 sweep+ ----------------------------------------------------------------------
+# ---- 9 extra -----------------------------------------------------------------------
 if want extra && ((have_gpu == 1)); then
   if ((can_ncu == 1)); then
     run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20
@@ -346,7 +377,7 @@ if want extra && ((have_gpu == 1)); then
 fi
 
 snapshot
-note "gpu_validate: $failures step(s) failed, ${SECONDS}s; full logs in $OUT/logs.tar.gz"
+note "gpu_validate: $failures step(s) failed, $cuts cut by the budget, ${SECONDS}s; full logs in $OUT/logs.tar.gz"
 echo "==== summary"
 cat "$summary"
 grep -h -E '^(ffft_|cufft_)|ratio|device:' "$logs"/sweep*.log 2>/dev/null | head -60
