@@ -8,13 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/pass_groups.hpp"
+#include "engine/runner.hpp"
+#include "engine/staging.hpp"
+#include "ffft/fft/stockham_group.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
-#include "engine/pass_groups.hpp"
-#include "engine/runner.hpp"
+#include "kernels/host_transfer.hpp"
 #include "kernels/wide_access.cuh"
-#include "ffft/fft/stockham_group.hpp"
 
 namespace ffft::cuda {
 
@@ -182,6 +184,10 @@ void upload(std::optional<detail::device_buffer<T>>& buffer, const std::vector<T
   buffer->upload(host.data());
 }
 
+// The pinned chunks host data go through: 4 MiB each, or less for a
+// smaller plan.
+constexpr std::uint64_t max_transfer_chunk = std::uint64_t{4} << 20;
+
 }  // namespace
 
 template <class E>
@@ -193,7 +199,12 @@ struct fft_engine<E>::state {
   std::vector<fft::pass_shape> passes;
   std::vector<std::uint64_t> offsets;
   std::vector<fft::pass_group> groups;  // the passes in groups of max_group_radix<E> points
-  std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel, workspace;
+  std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel;
+  std::optional<detail::device_buffer<complex<E>>> own_workspace;  // unless the caller gives one
+  complex<E>* workspace = nullptr;                                 // own_workspace's, or the caller's
+  std::uint64_t workspace_values = 0;
+  std::optional<detail::device_buffer<complex<E>>> staged_input, staged_output;
+  std::optional<host_transfer> transfer;
 
   // The program over the device's copies of the tables.
   fft::transform_program<E> program() const {
@@ -205,7 +216,8 @@ struct fft_engine<E>::state {
 };
 
 template <class E>
-fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t batch)
+fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t batch,
+                          const engine_memory& memory)
     : state_(std::make_unique<state>()) {
   state& s = *state_;
   const fft::stockham_tables<E>& t = fft::stockham_part(tables);
@@ -222,7 +234,22 @@ fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t 
     upload(s.chirp, b->chirp);
     upload(s.kernel, b->kernel);
   }
-  s.workspace.emplace(fft::workspace_values<E>(s.program(), batch));
+  s.workspace_values = fft::workspace_values<E>(s.program(), batch);
+  if (memory.own_workspace) {
+    s.own_workspace.emplace(s.workspace_values);
+    s.workspace = s.own_workspace->data();
+  }
+  if (memory.staged_input_values + memory.staged_output_values > 0) {
+    s.staged_input.emplace(memory.staged_input_values);
+    s.staged_output.emplace(memory.staged_output_values);
+    const std::uint64_t largest =
+        std::max(memory.staged_input_values, memory.staged_output_values) * sizeof(complex<E>);
+    s.transfer.emplace(static_cast<std::size_t>(std::min(largest, max_transfer_chunk)));
+  }
+  // cudaMemcpy from pageable memory may return before its copy has landed;
+  // the tables must be complete before a kernel on any stream (a
+  // non-blocking one included) can read them.
+  FFFT_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 template <class E>
@@ -230,51 +257,60 @@ fft_engine<E>::~fft_engine() = default;
 
 template <class E>
 std::size_t fft_engine<E>::workspace_bytes() const {
-  return state_->workspace->size() * sizeof(complex<E>);
+  return state_->workspace_values * sizeof(complex<E>);
+}
+
+template <class E>
+std::size_t fft_engine<E>::staging_bytes() const {
+  const state& s = *state_;
+  if (!s.staged_input) return 0;
+  return (s.staged_input->size() + s.staged_output->size()) * sizeof(complex<E>);
+}
+
+template <class E>
+void fft_engine<E>::set_workspace(void* device_memory) {
+  state& s = *state_;
+  s.workspace = static_cast<complex<E>*>(device_memory);
+  s.own_workspace.reset();
 }
 
 template <class E>
 void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
                             strided<const complex<E>> in, strided<complex<E>> out,
                             CUstream_st* stream) {
-  const state& s = *state_;
+  state& s = *state_;
   using value = complex<E>;
   const auto span = [&](std::int64_t stride, std::int64_t distance) {
-    return static_cast<std::size_t>(1 + (s.n - 1) * stride + (s.batch - 1) * distance);
+    return static_cast<std::uint64_t>(1 + (s.n - 1) * stride + (s.batch - 1) * distance);
   };
-  const std::size_t in_span = span(in.stride, in.distance);
-  const std::size_t out_span = span(out.stride, out.distance);
   const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
-  const bool in_on_device = is_device_pointer(in.data);
-  const bool out_on_device = is_device_pointer(out.data);
+  const bool out_dense = out.stride == 1 && (s.batch == 1 || out.distance == static_cast<std::int64_t>(s.n));
+  const fft::staging_route route =
+      fft::route_for(is_device_pointer(in.data), is_device_pointer(out.data), in_place, out_dense);
+  if (route.uses_staging() && !s.transfer)
+    throw std::invalid_argument(
+        "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
+        "device pointers, or make the plan with host_staging = true");
+  if (s.workspace == nullptr && s.workspace_values > 0)
+    throw std::logic_error(
+        "ffft: this CUDA plan was made with allocate_workspace = false and has no workspace; call "
+        "set_workspace with workspace_bytes() of device memory first");
 
-  // Staging for host data, allocated before anything runs, so a failed
-  // allocation leaves out untouched. A host output with gaps is uploaded
-  // too, so the gaps come back unchanged.
-  std::optional<detail::device_buffer<value>> staged_in, staged_out;
-  if (!in_on_device) {
-    staged_in.emplace(in_span);
-    FFFT_CUDA_CHECK(cudaMemcpyAsync(staged_in->data(), in.data, in_span * sizeof(value),
-                                    cudaMemcpyHostToDevice, stream));
-  }
-  if (!out_on_device && !in_place) {
-    staged_out.emplace(out_span);
-    if (out_span != s.n * s.batch)
-      FFFT_CUDA_CHECK(cudaMemcpyAsync(staged_out->data(), out.data, out_span * sizeof(value),
-                                      cudaMemcpyHostToDevice, stream));
-  }
-  value* device_out = out_on_device ? out.data : (in_place ? staged_in->data() : staged_out->data());
-  const strided<const value> source{in_on_device ? in.data : staged_in->data(), in.stride,
+  const std::uint64_t in_bytes = span(in.stride, in.distance) * sizeof(value);
+  const std::uint64_t out_bytes = span(out.stride, out.distance) * sizeof(value);
+  if (route.upload_input) s.transfer->upload(s.staged_input->data(), in.data, in_bytes, stream);
+  if (route.upload_output_gaps) s.transfer->upload(s.staged_output->data(), out.data, out_bytes, stream);
+  value* result = out.data;
+  if (route.result == fft::result_buffer::staged_input) result = s.staged_input->data();
+  if (route.result == fft::result_buffer::staged_output) result = s.staged_output->data();
+  const strided<const value> source{route.upload_input ? s.staged_input->data() : in.data, in.stride,
                                     in.distance};
-  const strided<value> target{device_out, out.stride, out.distance};
+  const strided<value> target{result, out.stride, out.distance};
 
   const device_executor<E> ex{stream, &s.groups};
-  fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace->data(),
-                        s.batch);
-  if (!out_on_device)
-    FFFT_CUDA_CHECK(cudaMemcpyAsync(out.data, device_out, out_span * sizeof(value),
-                                    cudaMemcpyDeviceToHost, stream));
-  FFFT_CUDA_CHECK(cudaStreamSynchronize(stream));
+  fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch);
+  // The download waits for the kernels and then for each of its chunks.
+  if (route.download_output) s.transfer->download(out.data, result, out_bytes, stream);
 }
 
 template class fft_engine<df64>;

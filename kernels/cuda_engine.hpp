@@ -2,7 +2,8 @@
 // workspace, the passes grouped once for the tiles in shared memory, and
 // the same step sequence as the CPU (engine/runner.hpp) over kernels that
 // call the same FFFT_HD butterflies, so results are bit-identical to the
-// CPU executor's.
+// CPU executor's. Everything an execution needs is allocated when the
+// engine is made; execute allocates nothing.
 //
 // Plain C++ (no CUDA headers): src/fft/plan.cpp includes it. Every CUDA
 // call is checked; failures throw std::runtime_error naming the call.
@@ -21,23 +22,44 @@ struct CUstream_st;
 
 namespace ffft::cuda {
 
+// What an engine allocates besides its tables.
+struct engine_memory {
+  // Values of the input's and the output's spans (first to last element of
+  // the batch): the device staging buffers for host data; 0 and 0: none, and
+  // execute refuses host memory.
+  std::uint64_t staged_input_values = 0;
+  std::uint64_t staged_output_values = 0;
+  bool own_workspace = true;  // false: the caller gives one (set_workspace)
+};
+
 template <class E>
 class fft_engine {
  public:
   // Copies the tables to the current device (they need outlive the
-  // constructor only) and allocates the workspace for `batch` transforms.
-  fft_engine(const fft::transform_tables<E>& tables, std::uint64_t batch);
+  // constructor only; the copies have landed when it returns, so work on
+  // any stream may read them) and allocates the workspace for `batch`
+  // transforms and the staging buffers.
+  fft_engine(const fft::transform_tables<E>& tables, std::uint64_t batch, const engine_memory& memory);
   ~fft_engine();
   fft_engine(const fft_engine&) = delete;
   fft_engine& operator=(const fft_engine&) = delete;
 
-  // One execution on `stream`. in and out are device or host pointers (host
-  // data go through device staging buffers); element j of transform b is
-  // at [j * stride + b * distance]. Returns when out holds the result.
+  // One execution on `stream` (engine/staging.hpp): with device pointers it
+  // enqueues the kernels and returns; with host pointers (through the
+  // staging buffers) it returns when out holds the result. Element j of
+  // transform b is at [j * stride + b * distance].
   void execute(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
                fft::strided<complex<E>> out, CUstream_st* stream);
 
+  // Bytes of the workspace an execution needs, whether the engine owns it
+  // or the caller gives it.
   std::size_t workspace_bytes() const;
+  // Device memory of at least workspace_bytes(), used from now on instead
+  // of the engine's own (which is freed). The caller keeps it alive and
+  // does not use it while an execution may be running.
+  void set_workspace(void* device_memory);
+  // Device bytes of the staging buffers for host data.
+  std::size_t staging_bytes() const;
 
  private:
   struct state;

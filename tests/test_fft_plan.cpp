@@ -299,4 +299,35 @@ TYPED_TEST(FftPlan, MovedFromPlanThrowsLogicError) {
   EXPECT_NO_THROW(p.forward(x.data(), y.data()));
 }
 
+// A workspace the caller gives (allocate_workspace = false, set_workspace)
+// computes exactly what the plan's own does; without one, execute refuses.
+TYPED_TEST(FftPlan, CallersWorkspaceGivesTheSameResults) {
+  using E = TypeParam;
+  for (std::uint64_t n : {64u, 1000u, 97u}) {
+    plan_options o = cpu_options<E>(n);
+    o.batch = 3;
+    plan<E> own(o);
+    o.allocate_workspace = false;
+    plan<E> given(o);
+    EXPECT_EQ(given.workspace_bytes(), own.workspace_bytes());
+    EXPECT_EQ(given.staging_bytes(), 0u);
+    const values<E> x = random_values<E>(3 * n, static_cast<unsigned>(n));
+    values<E> expected(3 * n), actual(3 * n);
+    EXPECT_THROW(given.forward(x.data(), actual.data()), std::logic_error);
+    own.forward(x.data(), expected.data());
+    std::vector<complex<E>> workspace(given.workspace_bytes() / sizeof(complex<E>) + 1);
+    EXPECT_THROW(given.set_workspace(nullptr), std::invalid_argument);
+    EXPECT_THROW(given.set_workspace(reinterpret_cast<char*>(workspace.data()) + 1), std::invalid_argument);
+    given.set_workspace(workspace.data());
+    given.forward(x.data(), actual.data());
+    for (std::size_t j = 0; j < expected.size(); ++j)
+      ASSERT_TRUE(identical(actual[j], expected[j])) << "n = " << n << ", element " << j;
+    // A plan that had its own workspace can be given one too.
+    own.set_workspace(workspace.data());
+    own.forward(x.data(), actual.data());
+    for (std::size_t j = 0; j < expected.size(); ++j)
+      ASSERT_TRUE(identical(actual[j], expected[j])) << "n = " << n << ", element " << j;
+  }
+}
+
 }  // namespace

@@ -16,9 +16,16 @@
 //
 // Errors throw (std::invalid_argument for a bad request, std::runtime_error
 // for a failed CUDA call or allocation) before anything is written to out.
-// A plan is not thread-safe: it owns one workspace. Executions on one plan
-// are serialized on its stream. A moved-from plan may only be assigned to
-// or destroyed; any other call throws std::logic_error.
+// A plan is not thread-safe: it owns one workspace, so executions of one
+// plan must not overlap (issue them on one stream, or order the streams).
+// A moved-from plan may only be assigned to or destroyed; any other call
+// throws std::logic_error.
+//
+// Streams and memory, as cuFFT: a CUDA plan allocates everything when it is
+// made (tables, workspace, staging for host data) and execute allocates
+// nothing. With device pointers, execute enqueues its kernels on the given
+// stream and returns; with host pointers it copies through the plan's
+// staging buffers and returns once a host output holds the result.
 #pragma once
 
 #include <cstddef>
@@ -60,6 +67,13 @@ struct plan_options {
   layout input{};
   layout output{};
   unsigned threads = 0;  // CPU threads; 0: one per hardware thread
+  // CUDA plans: device buffers of the input's and output's spans (and two
+  // pinned 4 MiB chunks) for executions on host memory. false saves that
+  // device memory; execute then refuses host pointers.
+  bool host_staging = true;
+  // false: the plan allocates no workspace; call set_workspace before
+  // executing (as cufftSetAutoAllocation(plan, 0) and cufftSetWorkArea).
+  bool allocate_workspace = true;
 };
 
 // Longest transform a plan accepts (Bluestein's chirp index k^2 needs
@@ -79,7 +93,11 @@ class plan {
   // are refused. Pointers may be host or device memory (the CUDA backend
   // copies host data to the device and back; the CPU backend refuses device
   // memory). The stream orders the CUDA backend's work (nullptr: the legacy
-  // default stream); execute returns when the result is in out.
+  // default stream): with device pointers execute returns once the work is
+  // enqueued (synchronize the stream before reading out on the host); with
+  // a host output it returns when the result is in out. A CPU plan returns
+  // when the result is in out. A CUDA error in enqueued work surfaces at
+  // the next synchronizing call, as with any CUDA library.
   void execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream = nullptr);
   void forward(const complex<E>* in, complex<E>* out, cuda_stream stream = nullptr) {
     execute(direction::forward, in, out, stream);
@@ -91,9 +109,18 @@ class plan {
   const plan_options& options() const;
   // The backend executions run on: cpu or cuda, never automatic.
   ffft::backend backend() const;
-  // Bytes of scratch memory the plan holds (host for cpu, device for cuda),
-  // besides its twiddles.
+  // Bytes of scratch memory an execution needs (host for cpu, device for
+  // cuda), besides the twiddles: what the plan holds, or what set_workspace
+  // must be given.
   std::size_t workspace_bytes() const;
+  // Uses `memory` (at least workspace_bytes(), aligned for complex<E>; device
+  // memory for a cuda plan, host memory for a cpu plan) as the workspace
+  // from now on, freeing the plan's own. The caller keeps it alive for the
+  // plan's executions and uses it for nothing else while one may run.
+  void set_workspace(void* memory);
+  // Device bytes of a CUDA plan's staging buffers for host data (0 for a
+  // cpu plan, or with host_staging = false).
+  std::size_t staging_bytes() const;
   // Bytes of twiddle factors (and Bluestein chirp and kernel) it holds.
   std::size_t twiddle_bytes() const;
   // The radices of the Stockham passes; for a Bluestein plan, those of its

@@ -97,7 +97,9 @@ struct plan<E>::impl {
   ffft::cpu_isa isa = ffft::cpu_isa::scalar;
   fft::transform_tables<E> tables;
   std::array<fft::scaling<E>, 2> scale;  // at index_of(forward), index_of(inverse)
-  std::vector<complex<E>> workspace;     // CPU backend
+  std::vector<complex<E>> own_workspace;  // CPU backend, unless the caller gives one
+  complex<E>* workspace = nullptr;        // own_workspace's, or the caller's
+  std::uint64_t workspace_values = 0;
 #if FFFT_HAVE_CUDA
   std::unique_ptr<cuda::fft_engine<E>> device;
 #endif
@@ -118,11 +120,21 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
   if (s.where == ffft::backend::cpu) {
-    s.workspace.resize(fft::workspace_values<E>(fft::program_of(s.tables), o.batch));
+    s.workspace_values = fft::workspace_values<E>(fft::program_of(s.tables), o.batch);
+    if (o.allocate_workspace) {
+      s.own_workspace.resize(s.workspace_values);
+      s.workspace = s.own_workspace.data();
+    }
     return;
   }
 #if FFFT_HAVE_CUDA
-  s.device = std::make_unique<cuda::fft_engine<E>>(s.tables, o.batch);
+  cuda::engine_memory memory;
+  if (o.host_staging) {
+    memory.staged_input_values = fft::layout_span(o.length, o.batch, o.input);
+    memory.staged_output_values = fft::layout_span(o.length, o.batch, o.output);
+  }
+  memory.own_workspace = o.allocate_workspace;
+  s.device = std::make_unique<cuda::fft_engine<E>>(s.tables, o.batch, memory);
   // The device has its copies; the host keeps the passes only, for radices().
   std::visit(
       [](auto& t) {
@@ -181,9 +193,13 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
       throw std::invalid_argument(
           "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
           "data to the host");
+    if (s.workspace == nullptr && s.workspace_values > 0)
+      throw std::logic_error(
+          "ffft: this plan was made with allocate_workspace = false and has no workspace; call "
+          "set_workspace with workspace_bytes() of host memory first");
     const fft::cpu_executor<E> ex(o.threads, s.isa);
     fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), source, target,
-                          s.workspace.data(), o.batch);
+                          s.workspace, o.batch);
     return;
   }
 #if FFFT_HAVE_CUDA
@@ -209,7 +225,39 @@ std::size_t plan<E>::workspace_bytes() const {
 #if FFFT_HAVE_CUDA
   if (s.device) return s.device->workspace_bytes();
 #endif
-  return s.workspace.size() * sizeof(complex<E>);
+  return s.workspace_values * sizeof(complex<E>);
+}
+
+template <class E>
+void plan<E>::set_workspace(void* memory) {
+  impl& s = state();
+  if (memory == nullptr) throw std::invalid_argument("ffft: set_workspace needs a non-null pointer");
+  if (reinterpret_cast<std::uintptr_t>(memory) % alignof(complex<E>) != 0)
+    throw std::invalid_argument("ffft: set_workspace needs memory aligned to " +
+                                std::to_string(alignof(complex<E>)) + " bytes");
+  const bool on_device = is_device_memory(memory);
+  if (s.where == ffft::backend::cpu) {
+    if (on_device)
+      throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
+    s.workspace = static_cast<complex<E>*>(memory);
+    std::vector<complex<E>>().swap(s.own_workspace);
+    return;
+  }
+#if FFFT_HAVE_CUDA
+  if (!on_device)
+    throw std::invalid_argument("ffft: a CUDA plan's workspace must be device memory (cudaMalloc)");
+  s.device->set_workspace(memory);
+#endif
+}
+
+template <class E>
+std::size_t plan<E>::staging_bytes() const {
+  const impl& s = state();
+#if FFFT_HAVE_CUDA
+  if (s.device) return s.device->staging_bytes();
+#endif
+  (void)s;
+  return 0;
 }
 
 template <class E>
