@@ -30,10 +30,21 @@ inline layout checked_layout(const char* which, std::uint64_t n, std::uint64_t b
   if (l.distance < 0)
     throw std::invalid_argument("ffft: " + name + ": distance " + std::to_string(l.distance) +
                                 " must be at least 0 (0 means length * stride)");
-  if (l.distance == 0) l.distance = static_cast<std::int64_t>(n) * l.stride;
-  if (batch == 1) return l;
+  // The span (below 2^57 elements) keeps every byte offset within 63 bits
+  // (std::ptrdiff_t), whatever the element size (at most 64 bytes).
+  constexpr std::uint64_t max_span = std::uint64_t{1} << 57;
+  const auto too_long = [&] {
+    return std::invalid_argument("ffft: " + name + ": stride " + std::to_string(l.stride) + " and distance " +
+                                 std::to_string(l.distance) + " for length " + std::to_string(n) +
+                                 " and batch " + std::to_string(batch) +
+                                 " span 2^57 elements or more; use a smaller stride or distance");
+  };
   const auto stride = static_cast<std::uint64_t>(l.stride);
+  if (n > max_span / stride) throw too_long();
+  if (l.distance == 0) l.distance = static_cast<std::int64_t>(n) * l.stride;
   const auto distance = static_cast<std::uint64_t>(l.distance);
+  if (distance != 0 && batch - 1 > (max_span - n * stride) / distance) throw too_long();
+  if (batch == 1) return l;
   const bool consecutive = distance >= (n - 1) * stride + 1;
   const bool interleaved = stride >= (batch - 1) * distance + 1;
   if (!consecutive && !interleaved)
