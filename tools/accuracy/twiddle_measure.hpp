@@ -171,4 +171,22 @@ twiddle_error_stats measure_table(const Table& table) {
   return stats;
 }
 
+// Errors of factored twiddles w_n^k = w_n^(M floor(k / M)) x w_n^(k mod M),
+// both factors from a correctly rounded table and multiplied in E (the
+// O(sqrt n) scheme: two tables of about sqrt(n) entries), over all k < n,
+// in units of 2^-precision.
+template <class E, class Table>
+twiddle_error_stats measure_factored(const Table& table, std::uint64_t m) {
+  const double unit = last_bit_unit<E>();
+  twiddle_reference reference;
+  twiddle_error_stats stats;
+  const std::uint64_t n = table.length();
+  for (std::uint64_t k = 0; k < n; ++k) {
+    const complex<E> w = mul(table(k / m * m), table(k % m));
+    reference.evaluate(k, n);
+    stats.add(reference.cos_error(w.re) / unit, reference.sin_error(w.im, -1) / unit, k, n);
+  }
+  return stats;
+}
+
 }  // namespace ffft::accuracy
