@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/gpu/device_test.hpp"
 #include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "limb_text.hpp"
 #include "tools/accuracy/elementwise_op.hpp"
@@ -92,12 +93,7 @@ class operand_generator {
 };
 
 template <class E>
-class DeviceBitExact : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (ffft::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
-  }
-};
+class DeviceBitExact : public ffft::testing::requires_cuda_device {};
 
 // No name generator: CMake 3.25's gtest_discover_tests only understands the
 // default numeric type index, which it replaces by the type in test names.

@@ -5,18 +5,14 @@
 #include <cmath>
 #include <iostream>
 
+#include "tests/gpu/device_test.hpp"
 #include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "ffft/eft.hpp"
 
 namespace {
 
 template <class T>
-class DeviceEft : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (ffft::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
-  }
-};
+class DeviceEft : public ffft::testing::requires_cuda_device {};
 
 using LimbTypes = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(DeviceEft, LimbTypes);

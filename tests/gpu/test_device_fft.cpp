@@ -8,9 +8,10 @@
 #include <cuda_runtime_api.h>
 
 #include <cstring>
+#include <string>
 #include <vector>
 
-#include "tests/gpu/kernels/elementwise_kernels.hpp"
+#include "tests/gpu/device_test.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/plan.hpp"
 #include "tests/fft_reference.hpp"
@@ -25,14 +26,8 @@ using values = std::vector<complex<E>>;
 using ffft::testing::random_values;
 
 template <class E>
-class DeviceFft : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
-  }
-};
-using fft_formats = ::testing::Types<df64, qf128, dd128>;
-TYPED_TEST_SUITE(DeviceFft, fft_formats);
+class DeviceFft : public ffft::testing::requires_cuda_device {};
+TYPED_TEST_SUITE(DeviceFft, ffft::testing::transform_formats);
 
 struct case_description {
   std::uint64_t n;
@@ -68,10 +63,7 @@ std::size_t span(const case_description& c, const layout& l) {
 template <class E>
 void expect_identical(const values<E>& device, const values<E>& host, const char* what,
                       std::uint64_t n) {
-  ASSERT_EQ(device.size(), host.size());
-  for (std::size_t i = 0; i < host.size(); ++i)
-    ASSERT_EQ(std::memcmp(&device[i], &host[i], sizeof(complex<E>)), 0)
-        << what << ": n = " << n << ", element " << i;
+  ffft::testing::expect_bit_identical(device, host, std::string(what) + ": n = " + std::to_string(n));
 }
 
 TYPED_TEST(DeviceFft, BitIdenticalToTheCpuExecutor) {

@@ -20,7 +20,7 @@
 
 #include "ffft/plan.hpp"
 #include "tests/fft_reference.hpp"
-#include "tests/gpu/kernels/elementwise_kernels.hpp"
+#include "tests/gpu/device_test.hpp"
 
 namespace {
 
@@ -114,14 +114,8 @@ class sparse_device_region {
 constexpr std::size_t region_bytes = std::size_t{1} << 38;  // 256 GiB of address space
 
 template <class E>
-class DeviceLargeOffsets : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
-  }
-};
-using fft_formats = ::testing::Types<df64, qf128, dd128>;
-TYPED_TEST_SUITE(DeviceLargeOffsets, fft_formats);
+class DeviceLargeOffsets : public ffft::testing::requires_cuda_device {};
+TYPED_TEST_SUITE(DeviceLargeOffsets, ffft::testing::transform_formats);
 
 template <class E>
 void expect_spread_layout_matches_the_cpu(std::uint64_t n, const layout& spread) {

@@ -10,13 +10,12 @@
 #include <gtest/gtest.h>
 #include <cuda_runtime_api.h>
 
-#include <cstring>
 #include <stdexcept>
 #include <vector>
 
 #include "ffft/plan.hpp"
 #include "tests/fft_reference.hpp"
-#include "tests/gpu/kernels/elementwise_kernels.hpp"
+#include "tests/gpu/device_test.hpp"
 
 namespace {
 
@@ -25,6 +24,7 @@ using namespace ffft;
 template <class E>
 using values = std::vector<complex<E>>;
 
+using ffft::testing::expect_bit_identical;
 using ffft::testing::random_values;
 
 // n values of device memory, freed at the end of the scope.
@@ -73,13 +73,6 @@ class stream_holder {
 };
 
 template <class E>
-void expect_identical(const values<E>& actual, const values<E>& expected, const char* what) {
-  ASSERT_EQ(actual.size(), expected.size()) << what;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    ASSERT_EQ(std::memcmp(&actual[i], &expected[i], sizeof(complex<E>)), 0) << what << ": element " << i;
-}
-
-template <class E>
 plan_options options_for(std::uint64_t n, std::uint64_t batch, backend where) {
   plan_options o;
   o.length = n;
@@ -99,14 +92,8 @@ values<E> cpu_forward(const plan_options& gpu_options, const values<E>& x) {
 }
 
 template <class E>
-class DeviceStreams : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
-  }
-};
-using fft_formats = ::testing::Types<df64, qf128, dd128>;
-TYPED_TEST_SUITE(DeviceStreams, fft_formats);
+class DeviceStreams : public ffft::testing::requires_cuda_device {};
+TYPED_TEST_SUITE(DeviceStreams, ffft::testing::transform_formats);
 
 // The tables were uploaded from pageable memory; the first kernel, on a
 // stream that does not synchronize with the legacy default stream, must
@@ -120,7 +107,7 @@ TYPED_TEST(DeviceStreams, FirstExecutionOnANonBlockingStreamSeesTheTables) {
     const stream_holder stream(cudaStreamNonBlocking);
     plan<E> gpu(o);
     gpu.forward(in.get(), out.get(), stream.get());
-    expect_identical(out.read(), cpu_forward<E>(o, x), "first execution");
+    expect_bit_identical(out.read(), cpu_forward<E>(o, x), "first execution");
   }
 }
 
@@ -131,7 +118,7 @@ TYPED_TEST(DeviceStreams, LegacyDefaultStream) {
   const values<E> x = random_values<E>(3 * 4096, 12);
   const device_values<E> in(x), out(3 * 4096);
   gpu.forward(in.get(), out.get(), nullptr);
-  expect_identical(out.read(), cpu_forward<E>(o, x), "legacy default stream");
+  expect_bit_identical(out.read(), cpu_forward<E>(o, x), "legacy default stream");
 }
 
 // forward, inverse, forward again through three buffers, enqueued with no
@@ -153,8 +140,8 @@ TYPED_TEST(DeviceStreams, BackToBackExecutionsWithoutSynchronizing) {
   gpu.forward(dx.get(), da.get(), stream.get());
   gpu.inverse(da.get(), db.get(), stream.get());
   gpu.forward(db.get(), dc.get(), stream.get());
-  expect_identical(dc.read(), c, "third of three back-to-back executions");
-  expect_identical(db.read(), b, "second of three back-to-back executions");
+  expect_bit_identical(dc.read(), c, "third of three back-to-back executions");
+  expect_bit_identical(db.read(), b, "second of three back-to-back executions");
 }
 
 TYPED_TEST(DeviceStreams, TwoPlansOnTwoStreams) {
@@ -169,8 +156,8 @@ TYPED_TEST(DeviceStreams, TwoPlansOnTwoStreams) {
     p1.forward(in1.get(), out1.get(), s1.get());
     p2.forward(in2.get(), out2.get(), s2.get());
   }
-  expect_identical(out1.read(), cpu_forward<E>(o1, x1), "plan 1 on stream 1");
-  expect_identical(out2.read(), cpu_forward<E>(o2, x2), "plan 2 on stream 2");
+  expect_bit_identical(out1.read(), cpu_forward<E>(o1, x1), "plan 1 on stream 1");
+  expect_bit_identical(out2.read(), cpu_forward<E>(o2, x2), "plan 2 on stream 2");
 }
 
 // Host input with device output, device input with a host output that has
@@ -191,12 +178,12 @@ TYPED_TEST(DeviceStreams, MixedHostAndDeviceMemory) {
 
   const device_values<E> device_out(initial);
   gpu.forward(x.data(), device_out.get(), stream.get());  // host in, device out
-  expect_identical(device_out.read(), expected, "host input, device output");
+  expect_bit_identical(device_out.read(), expected, "host input, device output");
 
   const device_values<E> device_in(x);
   values<E> host_out = initial;
   gpu.forward(device_in.get(), host_out.data(), stream.get());  // device in, host out with gaps
-  expect_identical(host_out, expected, "device input, host output with gaps");
+  expect_bit_identical(host_out, expected, "device input, host output with gaps");
 }
 
 TYPED_TEST(DeviceStreams, WithoutHostStagingHostMemoryIsRefused) {
@@ -210,7 +197,7 @@ TYPED_TEST(DeviceStreams, WithoutHostStagingHostMemoryIsRefused) {
   EXPECT_THROW(gpu.forward(x.data(), y.data()), std::invalid_argument);
   const device_values<E> in(x), out(1024);
   gpu.forward(in.get(), out.get());
-  expect_identical(out.read(), cpu_forward<E>(o, x), "device memory without staging");
+  expect_bit_identical(out.read(), cpu_forward<E>(o, x), "device memory without staging");
   o.host_staging = true;
   EXPECT_EQ(plan<E>(o).staging_bytes(), 2 * 1024 * sizeof(complex<E>));
 }
@@ -229,7 +216,7 @@ TYPED_TEST(DeviceStreams, CallersDeviceWorkspace) {
     const device_values<E> workspace(gpu.workspace_bytes() / sizeof(complex<E>) + 1);
     gpu.set_workspace(workspace.get());
     gpu.forward(in.get(), out.get());
-    expect_identical(out.read(), cpu_forward<E>(o, x), "caller's workspace");
+    expect_bit_identical(out.read(), cpu_forward<E>(o, x), "caller's workspace");
   }
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/gpu/device_test.hpp"
 #include "tests/gpu/kernels/elementwise_kernels.hpp"
 #include "limb_text.hpp"
 #include "ffft/twiddle/sources.hpp"
@@ -78,12 +79,7 @@ std::vector<std::uint64_t> all_indices_and_more(std::uint64_t n, std::uint64_t s
 }
 
 template <class E>
-class DeviceTwiddles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (ffft::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
-  }
-};
+class DeviceTwiddles : public ffft::testing::requires_cuda_device {};
 
 // No name generator: CMake 3.25's gtest_discover_tests only understands the
 // default numeric type index, which it replaces by the type in test names.
