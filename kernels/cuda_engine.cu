@@ -291,10 +291,6 @@ void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
     throw std::invalid_argument(
         "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
         "device pointers, or make the plan with host_staging = true");
-  if (s.workspace == nullptr && s.workspace_values > 0)
-    throw std::logic_error(
-        "ffft: this CUDA plan was made with allocate_workspace = false and has no workspace; call "
-        "set_workspace with workspace_bytes() of device memory first");
 
   const std::uint64_t in_bytes = span(in.stride, in.distance) * sizeof(value);
   const std::uint64_t out_bytes = span(out.stride, out.distance) * sizeof(value);

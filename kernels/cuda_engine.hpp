@@ -44,10 +44,11 @@ class fft_engine {
   fft_engine(const fft_engine&) = delete;
   fft_engine& operator=(const fft_engine&) = delete;
 
-  // One execution on `stream` (engine/staging.hpp): with device pointers it
-  // enqueues the kernels and returns; with host pointers (through the
-  // staging buffers) it returns when out holds the result. Element j of
-  // transform b is at [j * stride + b * distance].
+  // One execution on `stream` (engine/staging.hpp), once the engine has a
+  // workspace (its own or set_workspace's; the plan checks). With device
+  // pointers it enqueues the kernels and returns; with host pointers
+  // (through the staging buffers) it returns when out holds the result.
+  // Element j of transform b is at [j * stride + b * distance].
   void execute(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
                fft::strided<complex<E>> out, CUstream_st* stream);
 

@@ -100,6 +100,7 @@ struct plan<E>::impl {
   std::vector<complex<E>> own_workspace;  // CPU backend, unless the caller gives one
   complex<E>* workspace = nullptr;        // own_workspace's, or the caller's
   std::uint64_t workspace_values = 0;
+  bool has_workspace = false;  // its own (allocate_workspace), or one given by set_workspace
 #if FFFT_HAVE_CUDA
   std::unique_ptr<cuda::fft_engine<E>> device;
 #endif
@@ -116,6 +117,7 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   s.where = resolved_backend(options.backend);
   s.isa = selected_cpu_isa();
   const plan_options& o = s.options;
+  s.has_workspace = o.allocate_workspace;
   s.tables = fft::make_transform_tables<E>(o.length, o.twiddles, o.threads, s.isa);
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
@@ -185,6 +187,10 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
         "ffft: the input and output buffers overlap without being the same; pass the same "
         "pointer for an in-place transform, or separate buffers");
   }
+  if (!s.has_workspace && workspace_bytes() > 0)
+    throw std::logic_error(std::string("ffft: this plan was made with allocate_workspace = false and has no "
+                                       "workspace; call set_workspace with workspace_bytes() of ") +
+                           (s.where == ffft::backend::cpu ? "host" : "device") + " memory first");
   const int sign = static_cast<int>(d);
   const fft::strided<const complex<E>> source{in, o.input.stride, o.input.distance};
   const fft::strided<complex<E>> target{out, o.output.stride, o.output.distance};
@@ -193,10 +199,6 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
       throw std::invalid_argument(
           "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
           "data to the host");
-    if (s.workspace == nullptr && s.workspace_values > 0)
-      throw std::logic_error(
-          "ffft: this plan was made with allocate_workspace = false and has no workspace; call "
-          "set_workspace with workspace_bytes() of host memory first");
     const fft::cpu_executor<E> ex(o.threads, s.isa);
     fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), source, target,
                           s.workspace, o.batch);
@@ -241,12 +243,14 @@ void plan<E>::set_workspace(void* memory) {
       throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
     s.workspace = static_cast<complex<E>*>(memory);
     std::vector<complex<E>>().swap(s.own_workspace);
+    s.has_workspace = true;
     return;
   }
 #if FFFT_HAVE_CUDA
   if (!on_device)
     throw std::invalid_argument("ffft: a CUDA plan's workspace must be device memory (cudaMalloc)");
   s.device->set_workspace(memory);
+  s.has_workspace = true;
 #endif
 }
 
