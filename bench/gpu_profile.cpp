@@ -3,7 +3,8 @@
 //
 //  - a sweep of ffft's CUDA executor (df64, qf128, dd128; table or computed
 //    twiddles) and cuFFT C2C / Z2Z over N = 2^k, each call batched to
-//    2^points_log2 values (2^26 by default, the size of the goals),
+//    2^points_log2 values (2^26 by default, the size of the GPU speed goals
+//    in docs/gpu_tuning.md),
 //    data resident on the device, timed with CUDA events (median and
 //    minimum of --reps calls after --warmup), with GFLOPs (5 N log2 N x
 //    batch / t), the effective bandwidth of one read and one write of the

@@ -299,7 +299,8 @@ want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 150 "$bin/ffft_b
 # ---- 7 ncu -------------------------------------------------------------------------
 ncu_dir=$work/ncu
 mkdir -p "$ncu_dir"
-# The issue's metrics, kept to those this ncu knows (an unknown name fails the run).
+# The metrics docs/gpu_tuning.md's floors and goals need, kept to those this
+# ncu knows (an unknown name fails the run).
 wanted_metrics="
   gpu__time_duration.sum sm__cycles_elapsed.avg.per_second
   sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active

@@ -126,7 +126,8 @@ ffft_result ffft_forward(const std::vector<std::pair<float, float>>& x) {
   return r;
 }
 
-// The limit for format E at length n (Bluestein doubles it).
+// The accuracy limit for format E at length n, base x sqrt(log2 n / 20)
+// (Bluestein doubles it).
 template <class E>
 double limit(std::uint64_t n, bool bluestein) {
   double base = 0;

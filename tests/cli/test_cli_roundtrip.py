@@ -180,8 +180,8 @@ class Report(CliTestCase):
 @unittest.skipIf(QUICK, "FFFT_CLI_TESTS_QUICK=1: large cases skipped")
 class Large(CliTestCase):
     """Long work: a progress line on stderr only when it is a terminal. The
-    terminal case is the issue's closing-note run, the default roundtrip
-    report of a 2^20-point signal."""
+    terminal case is the main job's run (scripts/run.sh), the default
+    roundtrip report of a 2^20-point signal."""
 
     def test_progress_on_a_terminal(self):
         inp = self.p("x.c128")

@@ -4,7 +4,7 @@
 // (mpfr_sin_cos of a rounded angle) and the computed mode (integer octant
 // reduction and a series).
 //
-// Two yardsticks, both from the issue's definition of done:
+// Two yardsticks, the accuracy targets of the two twiddle modes:
 //  - computed twiddles: the absolute error of cos and of sin, in units of the
 //    format's unit roundoff 2^-precision (2^-48 df64, 2^-96 qf128,
 //    2^-106 dd128); allowed 2 units for df64 and dd128, 4 for qf128;
@@ -124,7 +124,7 @@ struct twiddle_point_set {
   }
 };
 
-// The sets the issue names: exhaustive over k for 2^12, 2^20 (df64 only, the
+// The point sets measured: exhaustive over k for 2^12, 2^20 (df64 only, the
 // most k), 3 x 2^12, the prime 10007, and a million random pairs.
 template <class E>
 std::vector<twiddle_point_set> computed_twiddle_sets() {
