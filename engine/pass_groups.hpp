@@ -53,4 +53,15 @@ inline std::uint32_t tile_width(const pass_group& g, std::uint32_t tile_points,
   return static_cast<std::uint32_t>(std::min<std::uint64_t>(tile_points / g.radix, columns));
 }
 
+// Butterflies in the group's widest pass on a tile of `width` columns: the
+// threads a block needs so that no thread idles in any butterfly phase, and
+// none has two butterflies in the same phase. A group of radix-8 passes needs
+// width R / 8, not the width R / 2 a radix-2 pass would (1 for an empty group).
+inline std::uint32_t widest_pass_butterflies(const pass_group& g, std::uint32_t width) {
+  std::uint32_t widest = 1;
+  for (int j = 0; j < g.count; ++j)
+    widest = std::max(widest, width * (g.radix / static_cast<std::uint32_t>(g.passes[j].radix)));
+  return widest;
+}
+
 }  // namespace ffft::fft

@@ -130,9 +130,12 @@ struct device_executor {
     const std::uint64_t columns = g.columns(batch);
     const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
-    // Enough threads for the widest pass (radix 2: half the tile's points),
-    // in whole warps.
-    const std::uint64_t wanted = (std::uint64_t{width} * g.radix / 2 + 31) / 32 * 32;
+    // One thread per butterfly of the widest pass, in whole warps, at most
+    // group_threads: a block of 512-point radix-8 groups of the 32-byte
+    // formats (2 columns) is 128 threads, so registers allow 2 blocks per SM
+    // for qf128 (176 each) where one of 256 threads left half its warps idle
+    // in every butterfly phase.
+    const std::uint64_t wanted = (std::uint64_t{fft::widest_pass_butterflies(g, width)} + 31) / 32 * 32;
     const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads));
     const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
     const bool wide_in = is_16_byte_aligned(in.data), wide_out = is_16_byte_aligned(out.data);

@@ -94,7 +94,7 @@ done
 # PTX that test_eft_ptx reads. The sources (test_generated_constants reads
 # include/) travel with the working tree. gpu_validate.sh restores these
 # under the repository root there and links this root's path to it.
-for f in $(find "$build/kernels" -name '*.ptx' -path '*CMakeFiles*'); do
+for f in $(find "$build" -name '*.ptx' -path '*CMakeFiles*' -not -path '*CompilerId*'); do
   mkdir -p "$bundle/files/$(dirname "$f")"
   cp "$f" "$bundle/files/$f"
 done

@@ -32,8 +32,8 @@
 #                missing from the bundle fails the run)
 #   3 sanitizers compute-sanitizer memcheck on test_device_fft (every df64
 #                case: radices, Bluestein, layouts, batches; in place and
-#                unaligned in all formats); racecheck and synccheck on its
-#                in-place cases (N = 64, 120, 101, 2^16, all formats); then
+#                unaligned in all formats); racecheck, synccheck and initcheck
+#                on its in-place cases (N = 64, 120, 101, 2^16, all formats); then
 #                memcheck, racecheck and synccheck on ffft_gpu_profile's
 #                transform kernels at large N (2^20; all three formats,
 #                racecheck df64 only)
@@ -230,7 +230,7 @@ env_report() {
   ! (for p in "$bin"/*; do ldd "$p"; done | grep -q 'not found')
 }
 export -f env_report
-export bin bundle libstdcxx_choice
+export bin bundle libstdcxx_choice work logs
 want env && run_step env 30 env_report
 
 # ---- 2 gpu tests -------------------------------------------------------------------
@@ -258,6 +258,10 @@ if want sanitizers; then
   sanitize "racecheck test_device_fft small" 50 racecheck "$bin/test_device_fft" --gtest_color=no \
     '--gtest_filter=DeviceFft/*.InPlace*'
   sanitize "synccheck test_device_fft small" 40 synccheck "$bin/test_device_fft" --gtest_color=no \
+    '--gtest_filter=DeviceFft/*.InPlace*'
+  # initcheck: no kernel reads device memory that nothing wrote (a skipped
+  # zero-fill or a pad lane read by a butterfly).
+  sanitize "initcheck test_device_fft small" 40 initcheck "$bin/test_device_fft" --gtest_color=no \
     '--gtest_filter=DeviceFft/*.InPlace*'
   sanitize "racecheck transforms 2^20 df64" 50 racecheck "$profile" --log2n=20 --points_log2=20 \
     --reps=1 --warmup=0 --check=0 --formats=df64
@@ -291,7 +295,7 @@ else
 fi
 
 # ---- 6 bench -----------------------------------------------------------------------
-want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 150 "$bin/ffft_bench_fft" --mode=quick \
+want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 240 "$bin/ffft_bench_fft" --mode=quick \
   '--benchmark_filter=^fft/(ffft_[a-z0-9]+_[a-z]+_cuda|cufft_[a-z0-9]+)/' \
   --benchmark_min_time=0.05 --benchmark_repetitions=1 \
   --benchmark_out="$OUT/bench_gpu_quick.json" --benchmark_out_format=json
@@ -326,21 +330,22 @@ ncu_metrics() {
   done
   echo "$list"
 }
-# ncu_profile TAG FORMAT LOG2N: the group kernels of one timed call (3 at
-# these sizes), clocks left as they are (--clock-control none).
+# ncu_profile TAG FORMAT LOG2N [POINTS_LOG2]: the group kernels of one timed
+# call (3 at these sizes) of 2^POINTS_LOG2 points (default the profiler's
+# 2^26), clocks left as they are (--clock-control none).
 ncu_profile() {
-  local tag=$1 format=$2 k=$3 metrics
+  local tag=$1 format=$2 k=$3 points=${4:-26} metrics
   ncu --target-processes all --clock-control none -k regex:stockham_group_kernel --launch-count 3 \
     --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
     --section Occupancy --section LaunchStats --section InstructionStats --section SchedulerStats \
     -f -o "$ncu_dir/$tag" \
-    "$profile" --formats="$format" --log2n="$k" --reps=1 --warmup=0 --check=0 || return $?
+    "$profile" --formats="$format" --log2n="$k" --points_log2="$points" --reps=1 --warmup=0 --check=0 || return $?
   ncu --import "$ncu_dir/$tag.ncu-rep" --page details >"$ncu_dir/$tag.details.txt" 2>&1
   metrics=$(ncu_metrics)
   echo "metrics: $metrics"
   [[ -n $metrics ]] && ncu --target-processes all --clock-control none -k regex:stockham_group_kernel \
     --launch-count 3 --metrics "$metrics" --csv \
-    "$profile" --formats="$format" --log2n="$k" --reps=1 --warmup=0 --check=0 >"$ncu_dir/$tag.metrics.csv"
+    "$profile" --formats="$format" --log2n="$k" --points_log2="$points" --reps=1 --warmup=0 --check=0 >"$ncu_dir/$tag.metrics.csv"
   cat "$ncu_dir/$tag.details.txt" "$ncu_dir/$tag.metrics.csv" 2>/dev/null
   # The tool brings back files of at most 16 MiB: drop the reports, keep the text.
   tar czf "$OUT/ncu.tar.gz" -C "$work" ncu
@@ -371,7 +376,9 @@ fi
 # ---- 9 extra -----------------------------------------------------------------------
 if want extra && ((have_gpu == 1)); then
   if ((can_ncu == 1)); then
-    run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20
+    # qf128 on 2^24 points: ncu replays each kernel 13 times and one qf128
+    # call of 2^26 points takes 0.2 s.
+    run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20 24
     run_step "ncu dd128 2^20" 70 ncu_profile dd128_2p20 dd128 20
   fi
   run_step "sweep computed 2^16..2^24 df64" 60 "$profile" --log2n=16,20,24 --twiddles=computed \

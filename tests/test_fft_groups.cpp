@@ -190,6 +190,27 @@ TYPED_TEST(FftGroups, InPlaceMatchesOutOfPlace) {
 // Every 7-smooth length up to 2^16 and some large ones: the groups cover the
 // passes in order, each within the bound, each as long as the bound allows
 // (so the fewest groups), and each local pass is the global pass it stands for.
+// A block gets one thread per butterfly of the group's widest pass.
+TEST(PassGroups, WidestPassButterflies) {
+  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(std::uint64_t{1} << 20);
+  std::vector<std::uint64_t> offsets(passes.size(), 0);
+  // 2^20 = 8^6 x 4 at groups of at most 512: [8 8 8] [8 8 8] [4].
+  const std::vector<pass_group> groups = fft::group_passes(passes, offsets, 512);
+  ASSERT_EQ(groups.size(), 3u);
+  EXPECT_EQ(fft::widest_pass_butterflies(groups[0], 2), 2u * 64);  // 512-point tile pairs, radix 8
+  EXPECT_EQ(fft::widest_pass_butterflies(groups[2], 256), 256u);   // one radix-4 butterfly per column
+  // 2^16 = 8^5 x 2: the last group [8 8 2] is as wide as its radix-2 pass.
+  const std::vector<fft::pass_shape> mixed = fft::stockham_schedule(std::uint64_t{1} << 16);
+  const std::vector<pass_group> mixed_groups =
+      fft::group_passes(mixed, std::vector<std::uint64_t>(mixed.size(), 0), 512);
+  ASSERT_EQ(mixed_groups.size(), 2u);
+  EXPECT_EQ(mixed_groups[1].radix, 128u);
+  EXPECT_EQ(fft::widest_pass_butterflies(mixed_groups[1], 8), 8u * 64);
+  // n = 1: the empty group copies with one thread per column.
+  const std::vector<pass_group> empty = fft::group_passes({}, {}, 512);
+  EXPECT_EQ(fft::widest_pass_butterflies(empty[0], 1), 1u);
+}
+
 TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   std::vector<std::uint64_t> lengths;
   for (std::uint64_t n = 1; n <= (1u << 16); ++n)

@@ -85,6 +85,7 @@ template <class E>
 values<E> cpu_forward(const plan_options& gpu_options, const values<E>& x) {
   plan_options o = gpu_options;
   o.backend = backend::cpu;
+  o.allocate_workspace = true;  // the reference owns its workspace, whatever the GPU plan does
   plan<E> cpu(o);
   values<E> y(x.size());
   cpu.forward(x.data(), y.data());
