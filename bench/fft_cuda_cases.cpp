@@ -10,6 +10,7 @@
 
 #include "kernels/cuda_check.hpp"
 #include "tools/cuda/cuda_event_timer.hpp"
+#include "tools/cuda/driver_version.hpp"
 #include "tools/cuda/cufft_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "fft_cuda_cases.hpp"
@@ -164,7 +165,7 @@ std::string gpu_description() {
   cudaDeviceProp prop{};
   FFFT_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   return std::string(prop.name) + " (sm_" + std::to_string(prop.major) +
-         std::to_string(prop.minor) + ")";
+         std::to_string(prop.minor) + "), driver " + ffft::tools::cuda_driver_version();
 }
 
 std::vector<std::string> gpu_contenders(bool computed_twiddles) {

@@ -46,9 +46,11 @@
 #include "kernels/cuda_check.hpp"
 #include "tools/cuda/cuda_event_timer.hpp"
 #include "tools/cuda/cufft_check.hpp"
+#include "tools/cuda/driver_version.hpp"
 #include "kernels/device_buffer.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/plan.hpp"
+#include "tools/run_context.hpp"
 #include "tools/uniform_input.hpp"
 
 namespace {
@@ -302,8 +304,11 @@ void write_json(const std::string& path, const std::string& device, const std::v
   const std::string temporary = path + ".tmp";
   std::FILE* f = std::fopen(temporary.c_str(), "w");
   if (f == nullptr) throw std::runtime_error("cannot write " + temporary);
-  std::fprintf(f, "{\n  \"device\": \"%s\",\n  \"complete\": %s,\n  \"results\": [\n",
-               device.c_str(), complete ? "true" : "false");
+  std::fprintf(f,
+               "{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"revision\": \"%s\",\n"
+               "  \"complete\": %s,\n  \"results\": [\n",
+               device.c_str(), ffft::tools::cuda_driver_version().c_str(),
+               ffft::tools::git_revision().c_str(), complete ? "true" : "false");
   for (std::size_t i = 0; i < rs.size(); ++i) {
     const result& r = rs[i];
     std::fprintf(f,

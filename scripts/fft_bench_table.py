@@ -34,7 +34,7 @@ CPU_GOALS = [("ffft_dd128_table", "fftw_quad", 50), ("ffft_dd128_table", "qd_dd_
              ("ffft_qf128_table", "fftw_quad", 4), ("ffft_df64_table", "fftw_double", 0.2),
              ("ffft_df64_computed", "ffft_df64_table", None)]
 # GPU goals: over N = 2^16 .. 2^24, batched to >= 2^26 points.
-GPU_GOALS = [("ffft_df64_table_cuda", "cufft_z2z", 0.4), ("ffft_dd128_table_cuda", "cufft_z2z", 0.3),
+GPU_GOALS = [("ffft_df64_table_cuda", "cufft_z2z", 0.4), ("ffft_dd128_table_cuda", "cufft_z2z", 0.35),
              ("ffft_qf128_table_cuda", "cufft_z2z", 0.08),
              ("ffft_df64_computed_cuda", "ffft_df64_table_cuda", None)]
 
@@ -114,7 +114,7 @@ def goals_table(results):
               for n in sizes(results) if (1 << 16) <= n <= (1 << 24) and n & (n - 1) == 0]
         rs = [r for r in rs if r is not None]
         if not rs:
-            lines.append(f"| {label(a)} / {label(b)} | 2^16–2^24 | not measured (no GPU) | "
+            lines.append(f"| {label(a)} / {label(b)} | 2^16–2^24 | not in this run | "
                          f"{'≥ ' + fmt(goal) if goal else '–'} | – |")
             continue
         worst = min(rs)
