@@ -15,6 +15,17 @@
 
 namespace ffft::fft {
 
+// The group's precomputed divisors (stockham_group.hpp): R always; L M, M
+// and L when L M < 2^32, the only case in which a launch uses them.
+inline void set_divisors(pass_group& g) {
+  g.by_radix = divisor32::of(g.radix);
+  if (g.l * g.m < (std::uint64_t{1} << 32)) {
+    g.by_lm = divisor32::of(static_cast<std::uint32_t>(g.l * g.m));
+    g.by_m = divisor32::of(static_cast<std::uint32_t>(g.m));
+    g.by_l = divisor32::of(static_cast<std::uint32_t>(g.l));
+  }
+}
+
 // max_radix bounds each group's product of radices (at least 8). offsets are
 // the passes' twiddle array offsets (stockham_tables::offsets).
 inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passes,
@@ -23,7 +34,11 @@ inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passe
   if (max_radix < 8) throw std::logic_error("ffft: group_passes needs room for a radix-8 pass");
   std::vector<pass_group> groups;
   if (passes.empty()) {  // n = 1: one empty group copies (and scales)
-    groups.push_back(pass_group{1, 1, 1, 0, {}});
+    pass_group copy{};
+    copy.l = copy.m = 1;
+    copy.radix = 1;
+    set_divisors(copy);
+    groups.push_back(copy);
     return groups;
   }
   for (std::size_t first = 0; first < passes.size();) {
@@ -32,14 +47,19 @@ inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passe
     while (end < passes.size() && end - first < max_group_passes &&
            radix * static_cast<std::uint64_t>(passes[end].radix) <= max_radix)
       radix *= static_cast<std::uint64_t>(passes[end++].radix);
-    pass_group g{passes[first].l, passes[end - 1].m, static_cast<std::uint32_t>(radix),
-                 static_cast<int>(end - first), {}};
+    pass_group g{};
+    g.l = passes[first].l;
+    g.m = passes[end - 1].m;
+    g.radix = static_cast<std::uint32_t>(radix);
+    g.count = static_cast<int>(end - first);
     std::uint32_t l = 1;
     for (std::size_t j = first; j < end; ++j) {
       const auto r = static_cast<std::uint32_t>(passes[j].radix);
-      g.passes[j - first] = local_pass{passes[j].radix, l, g.radix / (l * r), offsets[j]};
+      const std::uint32_t m = g.radix / (l * r);
+      g.passes[j - first] = local_pass{passes[j].radix, l, m, offsets[j], divisor32::of(m)};
       l *= r;
     }
+    set_divisors(g);
     groups.push_back(g);
     first = end;
   }

@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include "engine/pass_groups.hpp"
@@ -35,6 +36,7 @@ struct emulated_block_executor {
   using value = complex<E>;
   std::uint32_t tile_points;
   std::uint32_t threads;
+  bool wide_index = false;  // the 64-bit index path that launches of 2^32 columns or more take
   fft::cpu_executor<E> cpu{1, cpu_isa::scalar};
 
   void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
@@ -61,7 +63,8 @@ struct emulated_block_executor {
     const auto finish = [&](const value& v) { return scale.apply(v); };
     const auto write = [&](std::uint64_t bi, std::uint64_t j, const value& v) { out(bi, j) = v; };
     for (std::uint64_t first = 0; first < columns; first += width) {
-      const fft::group_tile t{first, width, columns};
+      fft::group_tile t{first, width, columns};
+      if (wide_index) t.narrow = false;
       if (sign < 0)
         fft::run_tile<-1, E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write);
       else
@@ -150,21 +153,24 @@ TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
     const std::vector<complex<E>> x =
         ffft::testing::random_values<E>(span(c.in_stride, c.in_distance), c.n + c.batch);
     const strided<const complex<E>> in{x.data(), c.in_stride, c.in_distance};
-    const emulated_block_executor<E> blocks{c.tile_points, c.threads};
     const fft::cpu_executor<E> cpu(1, selected_cpu_isa());
-    for (int sign : {-1, +1}) {
-      for (normalization norm : {normalization::backward, normalization::ortho}) {
-        SCOPED_TRACE(::testing::Message() << "n " << c.n << ", batch " << c.batch << ", sign "
-                                          << sign << ", tile " << c.tile_points << ", norm "
-                                          << static_cast<int>(norm));
-        const fft::scaling<E> scale = fft::normalization_scaling<E>(
-            c.n, norm, sign < 0 ? direction::forward : direction::inverse);
-        // Gaps in a strided output must survive: both start from the same fill.
-        const std::size_t out_span = span(c.out_stride, c.out_distance);
-        std::vector<complex<E>> want(out_span, x[0]), got(out_span, x[0]);
-        tables.run(cpu, sign, scale, in, {want.data(), c.out_stride, c.out_distance}, c.batch);
-        tables.run(blocks, sign, scale, in, {got.data(), c.out_stride, c.out_distance}, c.batch);
-        expect_bit_identical(got, want);
+    for (bool wide : {false, true}) {
+      const emulated_block_executor<E> blocks{c.tile_points, c.threads, wide};
+      for (int sign : {-1, +1}) {
+        for (normalization norm : {normalization::backward, normalization::ortho}) {
+          SCOPED_TRACE(::testing::Message()
+                       << "n " << c.n << ", batch " << c.batch << ", sign " << sign << ", tile "
+                       << c.tile_points << ", norm " << static_cast<int>(norm) << ", index "
+                       << (wide ? "64-bit" : "32-bit divisors"));
+          const fft::scaling<E> scale = fft::normalization_scaling<E>(
+              c.n, norm, sign < 0 ? direction::forward : direction::inverse);
+          // Gaps in a strided output must survive: both start from the same fill.
+          const std::size_t out_span = span(c.out_stride, c.out_distance);
+          std::vector<complex<E>> want(out_span, x[0]), got(out_span, x[0]);
+          tables.run(cpu, sign, scale, in, {want.data(), c.out_stride, c.out_distance}, c.batch);
+          tables.run(blocks, sign, scale, in, {got.data(), c.out_stride, c.out_distance}, c.batch);
+          expect_bit_identical(got, want);
+        }
       }
     }
   }
@@ -187,9 +193,32 @@ TYPED_TEST(FftGroups, InPlaceMatchesOutOfPlace) {
   }
 }
 
-// Every 7-smooth length up to 2^16 and some large ones: the groups cover the
-// passes in order, each within the bound, each as long as the bound allows
-// (so the fewest groups), and each local pass is the global pass it stands for.
+// The precomputed divisors of the tile index arithmetic give n / d and
+// n mod d exactly: every d up to 2^12 against the numerators at the ends of
+// the range and around multiples of d, then divisors up to 2^32 - 1 (powers
+// of two and their neighbours, where the shifts change, and random ones)
+// against random numerators.
+TEST(Divisor32, QuotientsAndRemaindersAreExact) {
+  const auto check = [](std::uint32_t d, std::uint32_t n) {
+    const fft::divisor32 by = fft::divisor32::of(d);
+    ASSERT_EQ(by.quotient(n), n / d) << n << " / " << d;
+    ASSERT_EQ(by.remainder(n), n % d) << n << " % " << d;
+  };
+  const std::uint32_t top = 0xffffffffu;
+  for (std::uint32_t d = 1; d <= 4096; ++d)
+    for (std::uint32_t n : {0u, 1u, d - 1, d, d + 1, 2 * d - 1, 2 * d, top, top - 1, top - d, top / d * d,
+                            top / d * d - 1})
+      check(d, n);
+  std::mt19937_64 random(2024);
+  std::vector<std::uint32_t> divisors;
+  for (int p = 1; p < 32; ++p)
+    for (std::uint32_t d : {(1u << p) - 1, 1u << p, (1u << p) + 1}) divisors.push_back(d);
+  divisors.push_back(top);
+  for (int j = 0; j < 2000; ++j) divisors.push_back(static_cast<std::uint32_t>(random()) | 1u);
+  for (std::uint32_t d : divisors)
+    for (int j = 0; j < 200; ++j) check(d, static_cast<std::uint32_t>(random()));
+}
+
 // A block gets one thread per butterfly of the group's widest pass.
 TEST(PassGroups, WidestPassButterflies) {
   const std::vector<fft::pass_shape> passes = fft::stockham_schedule(std::uint64_t{1} << 20);
@@ -211,6 +240,9 @@ TEST(PassGroups, WidestPassButterflies) {
   EXPECT_EQ(fft::widest_pass_butterflies(empty[0], 1), 1u);
 }
 
+// Every 7-smooth length up to 2^16 and some large ones: the groups cover the
+// passes in order, each within the bound, each as long as the bound allows
+// (so the fewest groups), and each local pass is the global pass it stands for.
 TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   std::vector<std::uint64_t> lengths;
   for (std::uint64_t n = 1; n <= (1u << 16); ++n)

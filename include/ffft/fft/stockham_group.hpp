@@ -23,6 +23,7 @@
 
 #include "ffft/complex.hpp"
 #include "ffft/fft/butterflies.hpp"
+#include "ffft/fft/divisor.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 namespace ffft::fft {
@@ -35,6 +36,7 @@ struct local_pass {
   std::uint32_t l;               // l': product of the radices before it in the group
   std::uint32_t m;               // m' = R / (l' r)
   std::uint64_t twiddle_offset;  // of the global pass's array in the plan's twiddles
+  divisor32 by_m;                // divides by m'
 };
 
 struct pass_group {
@@ -43,6 +45,9 @@ struct pass_group {
   std::uint32_t radix;   // R: the product of its radices (1 for an empty group, n = 1)
   int count;             // passes
   local_pass passes[max_group_passes];
+  // Divide by R, and, when L M < 2^32, by L M, M and L (a launch whose
+  // column numbers all fit 32 bits divides by these; group_tile::narrow).
+  divisor32 by_radix, by_lm, by_m, by_l;
 
   // Columns (b, k, i) of `batch` transforms, numbered g = (b L + k) M + i.
   FFFT_HD std::uint64_t columns(std::uint64_t batch) const { return batch * l * m; }
@@ -54,17 +59,42 @@ struct pass_group {
 // A tile: the columns [first, first + width) of a group, the last tile
 // possibly cut short at `columns`. In fast memory the column c's local
 // element q is at tile[c + width q].
+//
+// Its index arithmetic divides by launch constants: when every column number
+// is below 2^32 (narrow), by precomputed 32-bit divisors, else by plain
+// 64-bit division. Both give the same integers; the choice is the same for
+// every thread of a launch, so it costs no divergence.
 struct group_tile {
   std::uint64_t first;
   std::uint32_t width;
   std::uint64_t columns;
+  divisor32 by_width;
+  bool narrow;  // columns < 2^32
+
+  FFFT_HD group_tile(std::uint64_t first_column, std::uint32_t tile_width, std::uint64_t column_count)
+      : first(first_column),
+        width(tile_width),
+        columns(column_count),
+        by_width(divisor32::of(tile_width)),
+        narrow(column_count < (std::uint64_t{1} << 32)) {}
 
   struct column {
     std::uint64_t b, k, i;
   };
   FFFT_HD column at(const pass_group& g, std::uint32_t c) const {
     const std::uint64_t n = first + c;
+    if (narrow) {
+      const auto n32 = static_cast<std::uint32_t>(n);
+      const std::uint32_t bk = g.by_m.quotient(n32);  // b L + k
+      return {g.by_lm.quotient(n32), g.by_l.remainder(bk), n32 - bk * static_cast<std::uint32_t>(g.m)};
+    }
     return {n / (g.l * g.m), n / g.m % g.l, n % g.m};
+  }
+  // i of column c: (first + c) mod M.
+  FFFT_HD std::uint64_t i_of(const pass_group& g, std::uint32_t c) const {
+    const std::uint64_t n = first + c;
+    if (narrow) return g.by_m.remainder(static_cast<std::uint32_t>(n));
+    return n % g.m;
   }
   FFFT_HD bool holds(std::uint32_t c) const { return first + c < columns; }
 };
@@ -79,10 +109,14 @@ struct group_tile {
 struct tile_entry {
   std::uint32_t c, q;
 };
-FFFT_HD tile_entry entry_of(std::uint32_t e, std::uint32_t width, std::uint32_t radix,
+FFFT_HD tile_entry entry_of(std::uint32_t e, const group_tile& t, const pass_group& g,
                             bool elements_consecutive) {
-  if (elements_consecutive) return {e / radix, e % radix};
-  return {e % width, e / width};
+  if (elements_consecutive) {
+    const std::uint32_t c = g.by_radix.quotient(e);
+    return {c, e - c * g.radix};
+  }
+  const std::uint32_t q = t.by_width.quotient(e);
+  return {e - q * t.width, q};
 }
 
 // Phase 1: the tile's inputs from slow memory, read(b, j) returning element
@@ -93,7 +127,7 @@ FFFT_HD void load_tile(const pass_group& g, const group_tile& t, complex<E>* til
                        std::uint32_t thread, std::uint32_t threads, const Read& read) {
   const std::uint32_t entries = t.width * g.radix;
   for (std::uint32_t e = thread; e < entries; e += threads) {
-    const tile_entry x = entry_of(e, t.width, g.radix, g.m == 1);
+    const tile_entry x = entry_of(e, t, g, g.m == 1);
     complex<E> v{};
     if (t.holds(x.c)) {
       const group_tile::column col = t.at(g, x.c);
@@ -115,9 +149,10 @@ template <int R, int Sign, class E>
 FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const complex<E>* twiddles,
                             const group_tile& t, const complex<E>* src, complex<E>* dst,
                             std::uint32_t beta) {
-  const std::uint32_t c = beta % t.width;
-  const std::uint32_t s = beta / t.width % p.m;
-  const std::uint32_t k = beta / t.width / p.m;
+  const std::uint32_t sk = t.by_width.quotient(beta);  // s + m' k
+  const std::uint32_t c = beta - sk * t.width;
+  const std::uint32_t k = p.by_m.quotient(sk);
+  const std::uint32_t s = sk - k * p.m;
   const auto at = [&](std::uint32_t q) { return c + t.width * q; };
   complex<E> x[R];
 FFFT_UNROLL
@@ -127,7 +162,7 @@ FFFT_UNROLL
   // The twiddle index i + M s of the global pass (for a column past the
   // end, i is still in range, so the read is too).
   const pass_shape global = g.global(p);
-  const std::uint64_t i = (t.first + c) % g.m + g.m * s;
+  const std::uint64_t i = t.i_of(g, c) + g.m * s;
   const pass_twiddles<E> w{twiddles + p.twiddle_offset};
 FFFT_UNROLL
   for (int a = 1; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = mul(x[a], w.template get<Sign>(global, a, i));
@@ -158,7 +193,7 @@ FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<
                         const Write& write) {
   const std::uint32_t entries = t.width * g.radix;
   for (std::uint32_t e = thread; e < entries; e += threads) {
-    const tile_entry x = entry_of(e, t.width, g.radix, g.m == 1 && g.l == 1);
+    const tile_entry x = entry_of(e, t, g, g.m == 1 && g.l == 1);
     if (!t.holds(x.c)) continue;
     const group_tile::column col = t.at(g, x.c);
     write(col.b, col.i + g.m * (col.k + g.l * x.q), finish(tile[x.c + t.width * x.q]));
