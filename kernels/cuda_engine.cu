@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "engine/pass_groups.hpp"
@@ -48,7 +49,12 @@ template <class E>
 constexpr std::uint32_t tile_points = group_shared_bytes / (2 * sizeof(complex<E>));
 template <class E>
 constexpr std::uint32_t max_group_radix = tile_points<E> / 2;
+// Threads per block at most: 128 for qf128, whose kernel is bounded to 3
+// blocks of 128 per SM (below).
+template <class E>
 constexpr unsigned group_threads = 256;
+template <>
+constexpr unsigned group_threads<qf128> = 128;
 
 // A phase on this block: each thread runs its share, then all wait (which
 // also keeps the next tile's loads from overwriting values still being
@@ -65,11 +71,11 @@ struct block_threads {
 // columns, one tile per block at a time: load, the passes in shared memory,
 // store (scaled: the normalization rides on the last group's stores).
 template <int Sign, class E>
-__global__ void __launch_bounds__(group_threads)
-    stockham_group_kernel(fft::pass_group g, const complex<E>* twiddles,
-                          strided<const complex<E>> in, strided<complex<E>> out,
-                          std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale,
-                          bool wide_in, bool wide_out) {
+__device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const complex<E>* twiddles,
+                                                strided<const complex<E>> in, strided<complex<E>> out,
+                                                std::uint64_t columns, std::uint32_t width,
+                                                const fft::scaling<E>& scale, bool wide_in,
+                                                bool wide_out) {
   extern __shared__ uint4 shared_tiles[];
   complex<E>* const tile_a = reinterpret_cast<complex<E>*>(shared_tiles);
   complex<E>* const tile_b = tile_a + tile_points<E>;
@@ -83,6 +89,36 @@ __global__ void __launch_bounds__(group_threads)
           store_value(&out(b, j), v, wide_out);
         });
   }
+}
+
+// The kernels differ only in their launch bounds, which set ptxas's register
+// budget, measured on the H100:
+// - df64 and dd128: a bare bound of 256 threads, under which ptxas takes 80
+//   registers for df64 (3 blocks per SM) and 128 for dd128 (2, with 40-48
+//   bytes of spills). Told "at least 1 block" instead it takes 134 and 210,
+//   one block per SM, and df64 runs 1.6x slower; told "2 blocks" dd128 gets
+//   128 registers with more spills and runs 4-5% slower.
+// - qf128: 3 blocks of at most 128 threads, so 170 registers where it would
+//   take 176 (2 blocks). It is latency-bound (31% issue utilization with 8
+//   warps per SM) and runs 1.3-2x faster with 12, despite 64 bytes of spills.
+#define FFFT_GROUP_KERNEL_PARAMETERS                                                          \
+  fft::pass_group g, const complex<E>* twiddles, strided<const complex<E>> in,                \
+      strided<complex<E>> out, std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale, \
+      bool wide_in, bool wide_out
+template <int Sign, class E>
+__global__ void __launch_bounds__(256) stockham_group_kernel(FFFT_GROUP_KERNEL_PARAMETERS) {
+  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale, wide_in, wide_out);
+}
+template <int Sign, class E = qf128>
+__global__ void __launch_bounds__(128, 3) stockham_group_kernel_qf128(FFFT_GROUP_KERNEL_PARAMETERS) {
+  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale, wide_in, wide_out);
+}
+#undef FFFT_GROUP_KERNEL_PARAMETERS
+
+template <int Sign, class E>
+constexpr auto group_kernel() {
+  if constexpr (std::is_same_v<E, qf128>) return &stockham_group_kernel_qf128<Sign>;
+  else return &stockham_group_kernel<Sign, E>;
 }
 
 template <int Sign, class E>
@@ -132,11 +168,10 @@ struct device_executor {
     const std::uint64_t tiles = (columns + width - 1) / width;
     // One thread per butterfly of the widest pass, in whole warps, at most
     // group_threads: a block of 512-point radix-8 groups of the 32-byte
-    // formats (2 columns) is 128 threads, so registers allow 2 blocks per SM
-    // for qf128 (176 each) where one of 256 threads left half its warps idle
-    // in every butterfly phase.
+    // formats (2 columns) is 128 threads, where 256 left half the warps idle
+    // in every butterfly phase (and allowed one qf128 block per SM).
     const std::uint64_t wanted = (std::uint64_t{fft::widest_pass_butterflies(g, width)} + 31) / 32 * 32;
-    const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads));
+    const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads<E>));
     const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
     const bool wide_in = is_16_byte_aligned(in.data), wide_out = is_16_byte_aligned(out.data);
     const auto launch = [&](auto kernel) {
@@ -146,8 +181,8 @@ struct device_executor {
                                                             scale, wide_in, wide_out);
       FFFT_CUDA_CHECK(cudaGetLastError());
     };
-    if (sign < 0) launch(stockham_group_kernel<-1, E>);
-    else launch(stockham_group_kernel<+1, E>);
+    if (sign < 0) launch(group_kernel<-1, E>());
+    else launch(group_kernel<+1, E>());
   }
 
   void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
