@@ -106,11 +106,11 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
       strided<complex<E>> out, std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale, \
       bool wide_in, bool wide_out
 template <int Sign, class E>
-__global__ void __launch_bounds__(256) stockham_group_kernel(FFFT_GROUP_KERNEL_PARAMETERS) {
+__global__ void __launch_bounds__(group_threads<E>) stockham_group_kernel(FFFT_GROUP_KERNEL_PARAMETERS) {
   run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale, wide_in, wide_out);
 }
 template <int Sign, class E = qf128>
-__global__ void __launch_bounds__(128, 3) stockham_group_kernel_qf128(FFFT_GROUP_KERNEL_PARAMETERS) {
+__global__ void __launch_bounds__(group_threads<E>, 3) stockham_group_kernel_qf128(FFFT_GROUP_KERNEL_PARAMETERS) {
   run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale, wide_in, wide_out);
 }
 #undef FFFT_GROUP_KERNEL_PARAMETERS
