@@ -101,11 +101,14 @@ done
 
 # The compiler's resource report for the kernels (registers, stack, spills),
 # one line per kernel, kept in $build/resource_usage.txt across builds: a
-# kernel compiled again replaces its line.
+# kernel compiled again replaces its line. A kernel in an anonymous namespace
+# has a per-compilation hash in its mangled name
+# (_GLOBAL__N__<id>_14_cuda_engine_cu_<hash>_<n>), dropped from the key.
 report=$build/resource_usage.txt
 touch "$report"
-awk -F'\t' 'FILENAME == ARGV[1] { line[$1] = $0; next }
-  /Compiling entry function/ { match($0, /function .[^ ]+. for/); name = substr($0, RSTART + 10, RLENGTH - 15) }
+awk -F'\t' -v OFS='\t' 'FILENAME == ARGV[1] { key = $1; gsub(/_cu_[0-9a-f]+_[0-9]+/, "_cu", key); $1 = key; line[key] = $0; next }
+  /Compiling entry function/ { match($0, /function .[^ ]+. for/); name = substr($0, RSTART + 10, RLENGTH - 15)
+    gsub(/_cu_[0-9a-f]+_[0-9]+/, "_cu", name) }
   /bytes stack frame/ { sub(/^ +/, ""); props = $0 }
   /Used [0-9]+ registers/ { sub(/^.*: /, ""); line[name] = name "\t" $0 "\t" props }
   END { for (n in line) print line[n] }' "$report" "$build/build.log" | sort >"$report.new"
