@@ -159,6 +159,23 @@ plan<E> make_plan(std::uint64_t n, twiddle_mode mode = twiddle_mode::table) {
   return plan<E>(o);
 }
 
+// The reference a layout, stream or device execution is compared with bit
+// for bit: the CPU executor's forward transform of options' length and batch
+// (norm and twiddles too) on x, its transforms packed densely, with a
+// workspace of its own whatever the options say.
+template <class E>
+std::vector<complex<E>> dense_cpu_forward(const plan_options& options, const std::vector<complex<E>>& x) {
+  plan_options o = options;
+  o.backend = backend::cpu;
+  o.input = layout{};
+  o.output = layout{};
+  o.allocate_workspace = true;
+  plan<E> cpu(o);
+  std::vector<complex<E>> y(x.size());
+  cpu.forward(x.data(), y.data());
+  return y;
+}
+
 // One transform of x, out of place.
 template <class E>
 std::vector<complex<E>> transform(plan<E>& p, direction d, const std::vector<complex<E>>& x) {

@@ -19,6 +19,7 @@
 namespace {
 
 using namespace ffft;
+using ffft::testing::dense_cpu_forward;
 using ffft::testing::random_values;
 
 // An anonymous, never-committed mapping; unmapped at the end of the scope.
@@ -76,9 +77,7 @@ void expect_spread_layout_matches_dense(std::uint64_t n, const layout& spread) {
   o.length = n;
   o.batch = batch;
   o.backend = backend::cpu;
-  plan<E> dense(o);
-  std::vector<complex<E>> expected(n * batch);
-  dense.forward(x.data(), expected.data());
+  const std::vector<complex<E>> expected = dense_cpu_forward<E>(o, x);
   o.input = spread;
   o.output = spread;
   plan<E> spread_plan(o);

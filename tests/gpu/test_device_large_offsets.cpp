@@ -25,6 +25,7 @@
 namespace {
 
 using namespace ffft;
+using ffft::testing::dense_cpu_forward;
 using ffft::testing::random_values;
 
 // The driver's virtual memory management calls (CUDA 10.2 on).
@@ -137,10 +138,7 @@ void expect_spread_layout_matches_the_cpu(std::uint64_t n, const layout& spread)
   plan_options o;
   o.length = n;
   o.batch = batch;
-  o.backend = backend::cpu;
-  plan<E> cpu(o);
-  std::vector<complex<E>> expected(n * batch);
-  cpu.forward(x.data(), expected.data());
+  const std::vector<complex<E>> expected = dense_cpu_forward<E>(o, x);
   o.backend = backend::cuda;
   o.input = spread;
   o.output = spread;

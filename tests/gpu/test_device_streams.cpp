@@ -25,6 +25,7 @@ template <class E>
 using values = std::vector<complex<E>>;
 
 using ffft::testing::expect_bit_identical;
+using ffft::testing::dense_cpu_forward;
 using ffft::testing::random_values;
 
 // n values of device memory, freed at the end of the scope.
@@ -82,17 +83,6 @@ plan_options options_for(std::uint64_t n, std::uint64_t batch, backend where) {
 }
 
 template <class E>
-values<E> cpu_forward(const plan_options& gpu_options, const values<E>& x) {
-  plan_options o = gpu_options;
-  o.backend = backend::cpu;
-  o.allocate_workspace = true;  // the reference owns its workspace, whatever the GPU plan does
-  plan<E> cpu(o);
-  values<E> y(x.size());
-  cpu.forward(x.data(), y.data());
-  return y;
-}
-
-template <class E>
 class DeviceStreams : public ffft::testing::requires_cuda_device {};
 TYPED_TEST_SUITE(DeviceStreams, ffft::testing::transform_formats);
 
@@ -108,7 +98,7 @@ TYPED_TEST(DeviceStreams, FirstExecutionOnANonBlockingStreamSeesTheTables) {
     const stream_holder stream(cudaStreamNonBlocking);
     plan<E> gpu(o);
     gpu.forward(in.get(), out.get(), stream.get());
-    expect_bit_identical(out.read(), cpu_forward<E>(o, x), "first execution");
+    expect_bit_identical(out.read(), dense_cpu_forward<E>(o, x), "first execution");
   }
 }
 
@@ -119,7 +109,7 @@ TYPED_TEST(DeviceStreams, LegacyDefaultStream) {
   const values<E> x = random_values<E>(3 * 4096, 12);
   const device_values<E> in(x), out(3 * 4096);
   gpu.forward(in.get(), out.get(), nullptr);
-  expect_bit_identical(out.read(), cpu_forward<E>(o, x), "legacy default stream");
+  expect_bit_identical(out.read(), dense_cpu_forward<E>(o, x), "legacy default stream");
 }
 
 // forward, inverse, forward again through three buffers, enqueued with no
@@ -157,8 +147,8 @@ TYPED_TEST(DeviceStreams, TwoPlansOnTwoStreams) {
     p1.forward(in1.get(), out1.get(), s1.get());
     p2.forward(in2.get(), out2.get(), s2.get());
   }
-  expect_bit_identical(out1.read(), cpu_forward<E>(o1, x1), "plan 1 on stream 1");
-  expect_bit_identical(out2.read(), cpu_forward<E>(o2, x2), "plan 2 on stream 2");
+  expect_bit_identical(out1.read(), dense_cpu_forward<E>(o1, x1), "plan 1 on stream 1");
+  expect_bit_identical(out2.read(), dense_cpu_forward<E>(o2, x2), "plan 2 on stream 2");
 }
 
 // Host input with device output, device input with a host output that has
@@ -198,7 +188,7 @@ TYPED_TEST(DeviceStreams, WithoutHostStagingHostMemoryIsRefused) {
   EXPECT_THROW(gpu.forward(x.data(), y.data()), std::invalid_argument);
   const device_values<E> in(x), out(1024);
   gpu.forward(in.get(), out.get());
-  expect_bit_identical(out.read(), cpu_forward<E>(o, x), "device memory without staging");
+  expect_bit_identical(out.read(), dense_cpu_forward<E>(o, x), "device memory without staging");
   o.host_staging = true;
   EXPECT_EQ(plan<E>(o).staging_bytes(), 2 * 1024 * sizeof(complex<E>));
 }
@@ -217,7 +207,7 @@ TYPED_TEST(DeviceStreams, CallersDeviceWorkspace) {
     const device_values<E> workspace(gpu.workspace_bytes() / sizeof(complex<E>) + 1);
     gpu.set_workspace(workspace.get());
     gpu.forward(in.get(), out.get());
-    expect_bit_identical(out.read(), cpu_forward<E>(o, x), "caller's workspace");
+    expect_bit_identical(out.read(), dense_cpu_forward<E>(o, x), "caller's workspace");
   }
 }
 
