@@ -296,10 +296,15 @@ options parse(int argc, char** argv) {
   return o;
 }
 
+// Where and what was measured, read once per run.
+struct sweep_context {
+  std::string device, driver, revision;
+};
+
 // The results so far, written after every case (to a temporary file renamed
 // over path, so a reader never sees half a file): a sweep stopped by a time
 // limit keeps what it measured. "complete" is true once the sweep ended.
-void write_json(const std::string& path, const std::string& device, const std::vector<result>& rs,
+void write_json(const std::string& path, const sweep_context& context, const std::vector<result>& rs,
                 bool complete) {
   const std::string temporary = path + ".tmp";
   std::FILE* f = std::fopen(temporary.c_str(), "w");
@@ -307,8 +312,8 @@ void write_json(const std::string& path, const std::string& device, const std::v
   std::fprintf(f,
                "{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"revision\": \"%s\",\n"
                "  \"complete\": %s,\n  \"results\": [\n",
-               device.c_str(), ffft::tools::cuda_driver_version().c_str(),
-               ffft::tools::git_revision().c_str(), complete ? "true" : "false");
+               context.device.c_str(), context.driver.c_str(), context.revision.c_str(),
+               complete ? "true" : "false");
   for (std::size_t i = 0; i < rs.size(); ++i) {
     const result& r = rs[i];
     std::fprintf(f,
@@ -346,6 +351,7 @@ int main(int argc, char** argv) {
                              std::to_string(prop.minor) + ", " +
                              std::to_string(prop.multiProcessorCount) + " SMs)";
   std::printf("device: %s\n", device.c_str());
+  const sweep_context context{device, ffft::tools::cuda_driver_version(), ffft::tools::git_revision()};
 
   std::vector<result> results;
   int failures = 0;
@@ -393,7 +399,7 @@ int main(int argc, char** argv) {
           ++failures;
         }
         results.push_back(r);
-        if (!o.json.empty()) write_json(o.json, device, results, false);
+        if (!o.json.empty()) write_json(o.json, context, results, false);
         std::printf("%-20s N=2^%-2u batch=%-6llu %-12s median %9.4f ms  min %9.4f ms  %8.1f GFLOPs"
                     "  %7.1f GB/s  plan %6.2f s  vs Z2Z %.1e%s%s\n",
                     r.contender.c_str(), k, static_cast<unsigned long long>(batch), r.radices.c_str(),
@@ -408,7 +414,7 @@ int main(int argc, char** argv) {
           std::printf("  ratio %-20s / cufft_z2z at N=2^%u: %.3f (throughput)\n", r.contender.c_str(), k,
                       z2z_seconds / r.median_s);
   }
-  if (!o.json.empty()) write_json(o.json, device, results, true);
+  if (!o.json.empty()) write_json(o.json, context, results, true);
   std::printf("ffft_gpu_profile: %zu cases, %d failed\n", results.size(), failures);
   return failures == 0 ? 0 : 1;
 }
