@@ -9,17 +9,21 @@
 
 #include "ffft/complex.hpp"
 #include "ffft/fft/stockham_pass.hpp"
+#include "ffft/twiddle/factored.hpp"
 
 namespace ffft::fft {
 
-// A Stockham transform as an executor sees it: the passes, and the twiddle
-// arrays in the executor's memory.
+// A Stockham transform as an executor sees it: the passes, and their
+// twiddles in the executor's memory: the passes' arrays, or (computed mode
+// on a GPU) only the two base tables of twiddle/factored.hpp, from which the
+// kernels make the arrays' values. The CPU executor always has the arrays.
 template <class E>
 struct stockham_program {
   std::uint64_t n;
   const std::vector<pass_shape>* passes;
   const std::vector<std::uint64_t>* offsets;
-  const complex<E>* twiddles;
+  const complex<E>* twiddles;                 // nullptr when only the factors are held
+  twiddle::factored_twiddles<E> factors{};    // computed mode: coarse and fine, else null
 };
 
 template <class E>

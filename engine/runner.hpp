@@ -47,23 +47,31 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
 
 // The passes from in to out in groups (pass_groups.hpp: the executor
 // groups its program's passes once, when it is made), with
-// ex.stockham_group(sign, group, twiddles, in, out, batch, scale); the last
+// ex.stockham_group(sign, group, program, in, out, batch, scale) (the
+// executor takes the twiddles from the program, as its mode says); the last
 // group's stores are scaled. in == out works: with one group, each tile
 // reads whole transforms before writing them back; with more, the first
-// group writes to the workspace.
-template <class E, class Executor>
+// group writes to the workspace. In and Out: strided views of the user's
+// arrays, complex<E> or limb_complex_of<E> (the executor converts on the
+// first group's loads and the last group's stores); the workspace always
+// holds complex<E>.
+template <class E, class Executor, class In, class Out>
 void run_stockham_groups(const Executor& ex, int sign, const std::vector<pass_group>& groups,
-                         const stockham_program<E>& program, const scaling<E>& scale,
-                         strided<const complex<E>> in, strided<complex<E>> out, complex<E>* ws0,
-                         complex<E>* ws1, std::uint64_t batch) {
-  strided<const complex<E>> source = in;
-  for (std::size_t j = 0; j < groups.size(); ++j) {
-    const bool last = j + 1 == groups.size();
-    const strided<complex<E>> target = last ? out : dense(j % 2 == 0 ? ws0 : ws1, program.n);
-    ex.stockham_group(sign, groups[j], program.twiddles, source, target, batch,
-                      last ? scale : no_scaling<E>());
+                         const stockham_program<E>& program, const scaling<E>& scale, In in,
+                         Out out, complex<E>* ws0, complex<E>* ws1, std::uint64_t batch) {
+  const std::size_t count = groups.size();
+  if (count == 1) {
+    ex.stockham_group(sign, groups[0], program, in, out, batch, scale);
+    return;
+  }
+  ex.stockham_group(sign, groups[0], program, in, dense(ws0, program.n), batch, no_scaling<E>());
+  strided<const complex<E>> source = as_const(dense(ws0, program.n));
+  for (std::size_t j = 1; j + 1 < count; ++j) {
+    const strided<complex<E>> target = dense(j % 2 == 0 ? ws0 : ws1, program.n);
+    ex.stockham_group(sign, groups[j], program, source, target, batch, no_scaling<E>());
     source = as_const(target);
   }
+  ex.stockham_group(sign, groups[count - 1], program, source, out, batch, scale);
 }
 
 // Workspace buffers (of padded * batch values each) run_bluestein needs.
@@ -72,11 +80,10 @@ inline constexpr int bluestein_buffers = 3;
 // Bluestein's algorithm: chirp, convolve with the chirp through two padded
 // transforms, chirp and scale. The inverse is conj(F(conj(x))), folded into
 // the first and last steps.
-template <class E, class Executor>
+template <class E, class Executor, class In, class Out>
 void run_bluestein(const Executor& ex, int sign, const bluestein_program<E>& program,
-                   const scaling<E>& scale, strided<const complex<E>> in,
-                   strided<complex<E>> out, complex<E>* a, complex<E>* ws0, complex<E>* ws1,
-                   std::uint64_t batch) {
+                   const scaling<E>& scale, In in, Out out, complex<E>* a, complex<E>* ws0,
+                   complex<E>* ws1, std::uint64_t batch) {
   const std::uint64_t padded = program.padded;
   ex.bluestein_input(sign, program.chirp, program.n, padded, in, a, batch);
   ex.stockham(-1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
@@ -95,11 +102,12 @@ inline int workspace_buffers(std::size_t passes, bool bluestein) {
 
 // A whole normalized transform from in to out, in a workspace of
 // workspace_buffers() buffers: the Stockham passes then the scaling, or
-// Bluestein's algorithm, whose last step scales.
-template <class E, class Executor>
+// Bluestein's algorithm, whose last step scales. In and Out as for
+// run_stockham_groups (the CPU executor takes complex<E> only).
+template <class E, class Executor, class In, class Out>
 void run_transform(const Executor& ex, int sign, const scaling<E>& scale,
-                   const transform_program<E>& program, strided<const complex<E>> in,
-                   strided<complex<E>> out, complex<E>* workspace, std::uint64_t batch) {
+                   const transform_program<E>& program, In in, Out out, complex<E>* workspace,
+                   std::uint64_t batch) {
   if (const auto* bluestein = std::get_if<bluestein_program<E>>(&program)) {
     const std::uint64_t chunk = bluestein->padded * batch;
     run_bluestein(ex, sign, *bluestein, scale, in, out, workspace, workspace + chunk,

@@ -29,9 +29,14 @@ struct stockham_tables {
   std::vector<pass_shape> passes;
   std::vector<std::uint64_t> offsets;  // of each pass's array in twiddles
   std::vector<complex<E>> twiddles;    // forward: w_n^(i a L)
+  // Computed mode: the base values the arrays' entries are products of
+  // (twiddle/factored.hpp), all a GPU needs; empty in table mode.
+  std::vector<complex<E>> coarse, fine;
+  unsigned fine_log2 = 0;
 };
 
-// n must be 7-smooth.
+// n must be 7-smooth. Table mode: entries rounded from MPFR; computed mode:
+// products of base values from twiddle::sincos_2pi.
 template <class E>
 stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsigned threads);
 
@@ -60,7 +65,9 @@ transform_tables<E> make_transform_tables(std::uint64_t n, twiddle_mode mode, un
 // The program over tables held in host memory.
 template <class E>
 stockham_program<E> program_of(const stockham_tables<E>& t) {
-  return {t.n, &t.passes, &t.offsets, t.twiddles.data()};
+  return {t.n, &t.passes, &t.offsets, t.twiddles.data(),
+          {t.coarse.empty() ? nullptr : t.coarse.data(), t.fine.empty() ? nullptr : t.fine.data(),
+           t.fine_log2}};
 }
 template <class E>
 transform_program<E> program_of(const transform_tables<E>& tables) {

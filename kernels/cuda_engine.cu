@@ -16,6 +16,7 @@
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
+#include "kernels/group_io.cuh"
 #include "kernels/host_transfer.hpp"
 #include "kernels/wide_access.cuh"
 
@@ -70,12 +71,12 @@ struct block_threads {
 // One group of Stockham passes (stockham_group.hpp) on tiles of `width`
 // columns, one tile per block at a time: load, the passes in shared memory,
 // store (scaled: the normalization rides on the last group's stores).
-template <int Sign, class E>
-__device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const complex<E>* twiddles,
-                                                strided<const complex<E>> in, strided<complex<E>> out,
+// Twiddles: a transform_twiddles.hpp source (the table, or the factors).
+template <int Sign, class E, class Twiddles>
+__device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const Twiddles& twiddles,
+                                                const kernel_source<E>& in, const kernel_target<E>& out,
                                                 std::uint64_t columns, std::uint32_t width,
-                                                const fft::scaling<E>& scale, bool wide_in,
-                                                bool wide_out) {
+                                                const fft::scaling<E>& scale) {
   extern __shared__ uint4 shared_tiles[];
   complex<E>* const tile_a = reinterpret_cast<complex<E>*>(shared_tiles);
   complex<E>* const tile_b = tile_a + tile_points<E>;
@@ -83,11 +84,9 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
   for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     fft::run_tile<Sign, E>(
         g, twiddles, fft::group_tile{tile * width, width, columns}, tile_a, tile_b, block_threads{},
-        [&](std::uint64_t b, std::uint64_t j) { return load_value(&in(b, j), wide_in); },
+        [&](std::uint64_t b, std::uint64_t j) { return in(b, j); },
         [&](const complex<E>& v) { return scale.apply(v); },
-        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) {
-          store_value(&out(b, j), v, wide_out);
-        });
+        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); });
   }
 }
 
@@ -102,28 +101,27 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
 //   take 176 (2 blocks). It is latency-bound (31% issue utilization with 8
 //   warps per SM) and runs 1.3-2x faster with 12, despite 64 bytes of spills.
 #define FFFT_GROUP_KERNEL_PARAMETERS                                                          \
-  fft::pass_group g, const complex<E>* twiddles, strided<const complex<E>> in,                \
-      strided<complex<E>> out, std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale, \
-      bool wide_in, bool wide_out
-template <int Sign, class E>
+  fft::pass_group g, Twiddles twiddles, kernel_source<E> in, kernel_target<E> out,            \
+      std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale
+template <int Sign, class E, class Twiddles>
 __global__ void __launch_bounds__(group_threads<E>) stockham_group_kernel(FFFT_GROUP_KERNEL_PARAMETERS) {
-  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale, wide_in, wide_out);
+  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale);
 }
-template <int Sign, class E = qf128>
+template <int Sign, class Twiddles, class E = qf128>
 __global__ void __launch_bounds__(group_threads<E>, 3) stockham_group_kernel_qf128(FFFT_GROUP_KERNEL_PARAMETERS) {
-  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale, wide_in, wide_out);
+  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale);
 }
 #undef FFFT_GROUP_KERNEL_PARAMETERS
 
-template <int Sign, class E>
+template <int Sign, class E, class Twiddles>
 constexpr auto group_kernel() {
-  if constexpr (std::is_same_v<E, qf128>) return &stockham_group_kernel_qf128<Sign>;
-  else return &stockham_group_kernel<Sign, E>;
+  if constexpr (std::is_same_v<E, qf128>) return &stockham_group_kernel_qf128<Sign, Twiddles>;
+  else return &stockham_group_kernel<Sign, E, Twiddles>;
 }
 
 template <int Sign, class E>
 __global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
-                                       std::uint64_t padded, strided<const complex<E>> in,
+                                       std::uint64_t padded, kernel_source<E> in,
                                        complex<E>* dense, std::uint64_t batch) {
   FFFT_GRID_STRIDE_LOOP(t, batch * padded)
   dense[t] = fft::bluestein_input_element<Sign>(chirp, n, in, t / padded, t % padded);
@@ -138,11 +136,11 @@ __global__ void pointwise_multiply_kernel(const complex<E>* kernel, std::uint64_
 template <int Sign, class E>
 __global__ void bluestein_output_kernel(const complex<E>* chirp, std::uint64_t n,
                                         std::uint64_t padded, fft::scaling<E> scale,
-                                        const complex<E>* dense, strided<complex<E>> out,
+                                        const complex<E>* dense, kernel_target<E> out,
                                         std::uint64_t batch) {
   FFFT_GRID_STRIDE_LOOP(t, batch * n) {
     const std::uint64_t b = t / n, j = t % n;
-    out(b, j) = fft::bluestein_output_element<Sign>(chirp, dense[b * padded + j], j, scale);
+    out.store(b, j, fft::bluestein_output_element<Sign>(chirp, dense[b * padded + j], j, scale));
   }
 }
 
@@ -154,15 +152,18 @@ struct device_executor {
   const std::vector<fft::pass_group>* groups;  // of the plan's Stockham transform
 
   // A whole Stockham transform, scaled: one kernel per group of passes.
+  // In, Out: strided arrays of complex<E> or limb_complex_of<E> (group_io.cuh).
+  template <class In, class Out>
   void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
-                strided<const value> in, strided<value> out, value* ws0, value* ws1,
-                std::uint64_t batch) const {
+                In in, Out out, value* ws0, value* ws1, std::uint64_t batch) const {
     fft::run_stockham_groups(*this, sign, *groups, program, scale, in, out, ws0, ws1, batch);
   }
 
-  void stockham_group(int sign, const fft::pass_group& g, const value* twiddles,
-                      strided<const value> in, strided<value> out, std::uint64_t batch,
-                      const fft::scaling<E>& scale) const {
+  // Computed mode holds only the factors: the kernel makes each twiddle
+  // as their product (transform_twiddle_factors).
+  template <class In, class Out>
+  void stockham_group(int sign, const fft::pass_group& g, const fft::stockham_program<E>& program,
+                      In in, Out out, std::uint64_t batch, const fft::scaling<E>& scale) const {
     const std::uint64_t columns = g.columns(batch);
     const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
@@ -173,25 +174,35 @@ struct device_executor {
     const std::uint64_t wanted = (std::uint64_t{fft::widest_pass_butterflies(g, width)} + 31) / 32 * 32;
     const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads<E>));
     const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
-    const bool wide_in = is_16_byte_aligned(in.data), wide_out = is_16_byte_aligned(out.data);
-    const auto launch = [&](auto kernel) {
+    const auto launch = [&](auto kernel, const auto& twiddles) {
       FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(group_shared_bytes)));
-      kernel<<<grid, threads, group_shared_bytes, stream>>>(g, twiddles, in, out, columns, width,
-                                                            scale, wide_in, wide_out);
+      kernel<<<grid, threads, group_shared_bytes, stream>>>(g, twiddles, source_of<E>(in),
+                                                            target_of<E>(out), columns, width, scale);
       FFFT_CUDA_CHECK(cudaGetLastError());
     };
-    if (sign < 0) launch(group_kernel<-1, E>());
-    else launch(group_kernel<+1, E>());
+    using table = fft::transform_twiddle_table<E>;
+    using factors = fft::transform_twiddle_factors<E>;
+    if (program.twiddles == nullptr) {
+      const factors w{program.factors};
+      if (sign < 0) launch(group_kernel<-1, E, factors>(), w);
+      else launch(group_kernel<+1, E, factors>(), w);
+    } else {
+      const table w{program.twiddles};
+      if (sign < 0) launch(group_kernel<-1, E, table>(), w);
+      else launch(group_kernel<+1, E, table>(), w);
+    }
   }
 
-  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
-                       strided<const value> in, value* dense, std::uint64_t batch) const {
+  template <class In>
+  void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded, In in,
+                       value* dense, std::uint64_t batch) const {
     const unsigned grid = grid_for(batch * padded);
+    const kernel_source<E> source = source_of<E>(in);
     if (sign < 0)
-      bluestein_input_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, in, dense, batch);
+      bluestein_input_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, source, dense, batch);
     else
-      bluestein_input_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, in, dense, batch);
+      bluestein_input_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, source, dense, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -202,16 +213,18 @@ struct device_executor {
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
+  template <class Out>
   void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
-                        const fft::scaling<E>& scale, const value* dense, strided<value> out,
+                        const fft::scaling<E>& scale, const value* dense, Out out,
                         std::uint64_t batch) const {
     const unsigned grid = grid_for(batch * n);
+    const kernel_target<E> target = target_of<E>(out);
     if (sign < 0)
       bluestein_output_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
-                                                                     dense, out, batch);
+                                                                     dense, target, batch);
     else
       bluestein_output_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
-                                                                     dense, out, batch);
+                                                                     dense, target, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 };
@@ -237,7 +250,9 @@ struct fft_engine<E>::state {
   std::vector<fft::pass_shape> passes;
   std::vector<std::uint64_t> offsets;
   std::vector<fft::pass_group> groups;  // the passes in groups of max_group_radix<E> points
-  std::optional<detail::device_buffer<complex<E>>> twiddles, chirp, kernel;
+  // The passes' twiddle arrays (table mode), or their factors (computed).
+  std::optional<detail::device_buffer<complex<E>>> twiddles, coarse, fine, chirp, kernel;
+  unsigned fine_log2 = 0;
   std::optional<detail::device_buffer<complex<E>>> own_workspace;  // unless the caller gives one
   complex<E>* workspace = nullptr;                                 // own_workspace's, or the caller's
   std::uint64_t workspace_values = 0;
@@ -246,8 +261,9 @@ struct fft_engine<E>::state {
 
   // The program over the device's copies of the tables.
   fft::transform_program<E> program() const {
-    const fft::stockham_program<E> stockham{bluestein ? padded : n, &passes, &offsets,
-                                            twiddles->data()};
+    fft::stockham_program<E> stockham{bluestein ? padded : n, &passes, &offsets, nullptr};
+    if (twiddles) stockham.twiddles = twiddles->data();
+    else stockham.factors = {coarse->data(), fine->data(), fine_log2};
     if (!bluestein) return stockham;
     return fft::bluestein_program<E>{n, padded, stockham, chirp->data(), kernel->data()};
   }
@@ -267,7 +283,13 @@ fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t 
   s.passes = t.passes;
   s.offsets = t.offsets;
   s.groups = fft::group_passes(s.passes, s.offsets, max_group_radix<E>);
-  upload(s.twiddles, t.twiddles);
+  if (t.coarse.empty()) {
+    upload(s.twiddles, t.twiddles);
+  } else {
+    upload(s.coarse, t.coarse);
+    upload(s.fine, t.fine);
+    s.fine_log2 = t.fine_log2;
+  }
   if (s.bluestein) {
     upload(s.chirp, b->chirp);
     upload(s.kernel, b->kernel);
@@ -312,12 +334,15 @@ void fft_engine<E>::set_workspace(void* device_memory) {
   s.own_workspace.reset();
 }
 
+// One execution on arrays of X: complex<E>, or limb_complex_of<E> (the
+// kernels convert on the first loads and the last stores). Host data go
+// through the staging buffers, which hold complex<E> spans, so also the
+// (smaller) limb spans.
 template <class E>
-void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
-                            strided<const complex<E>> in, strided<complex<E>> out,
-                            CUstream_st* stream) {
+template <class X>
+void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<const X> in,
+                               strided<X> out, CUstream_st* stream) {
   state& s = *state_;
-  using value = complex<E>;
   const auto span = [&](std::int64_t stride, std::int64_t distance) {
     return static_cast<std::uint64_t>(1 + (s.n - 1) * stride + (s.batch - 1) * distance);
   };
@@ -330,21 +355,35 @@ void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
         "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
         "device pointers, or make the plan with host_staging = true");
 
-  const std::uint64_t in_bytes = span(in.stride, in.distance) * sizeof(value);
-  const std::uint64_t out_bytes = span(out.stride, out.distance) * sizeof(value);
-  if (route.upload_input) s.transfer->upload(s.staged_input->data(), in.data, in_bytes, stream);
-  if (route.upload_output_gaps) s.transfer->upload(s.staged_output->data(), out.data, out_bytes, stream);
-  value* result = out.data;
-  if (route.result == fft::result_buffer::staged_input) result = s.staged_input->data();
-  if (route.result == fft::result_buffer::staged_output) result = s.staged_output->data();
-  const strided<const value> source{route.upload_input ? s.staged_input->data() : in.data, in.stride,
-                                    in.distance};
-  const strided<value> target{result, out.stride, out.distance};
+  X* const staged_input = reinterpret_cast<X*>(s.staged_input ? s.staged_input->data() : nullptr);
+  X* const staged_output = reinterpret_cast<X*>(s.staged_output ? s.staged_output->data() : nullptr);
+  const std::uint64_t in_bytes = span(in.stride, in.distance) * sizeof(X);
+  const std::uint64_t out_bytes = span(out.stride, out.distance) * sizeof(X);
+  if (route.upload_input) s.transfer->upload(staged_input, in.data, in_bytes, stream);
+  if (route.upload_output_gaps) s.transfer->upload(staged_output, out.data, out_bytes, stream);
+  X* result = out.data;
+  if (route.result == fft::result_buffer::staged_input) result = staged_input;
+  if (route.result == fft::result_buffer::staged_output) result = staged_output;
+  const strided<const X> source{route.upload_input ? staged_input : in.data, in.stride, in.distance};
+  const strided<X> target{result, out.stride, out.distance};
 
   const device_executor<E> ex{stream, &s.groups};
   fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch);
   // The download waits for the kernels and then for each of its chunks.
   if (route.download_output) s.transfer->download(out.data, result, out_bytes, stream);
+}
+
+template <class E>
+void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale, strided<const complex<E>> in,
+                            strided<complex<E>> out, CUstream_st* stream) {
+  execute_on<complex<E>>(sign, scale, in, out, stream);
+}
+
+template <class E>
+void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
+                            strided<const fft::limb_complex_of<E>> in,
+                            strided<fft::limb_complex_of<E>> out, CUstream_st* stream) {
+  execute_on<fft::limb_complex_of<E>>(sign, scale, in, out, stream);
 }
 
 template class fft_engine<df64>;

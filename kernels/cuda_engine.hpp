@@ -16,6 +16,7 @@
 #include "engine/tables.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 struct CUstream_st;
@@ -51,6 +52,10 @@ class fft_engine {
   // Element j of transform b is at [j * stride + b * distance].
   void execute(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
                fft::strided<complex<E>> out, CUstream_st* stream);
+  // The same on arrays of the limb type (fft/limb_values.hpp): widened in
+  // the first kernel's loads, rounded once in the last one's stores.
+  void execute(int sign, const fft::scaling<E>& scale, fft::strided<const fft::limb_complex_of<E>> in,
+               fft::strided<fft::limb_complex_of<E>> out, CUstream_st* stream);
 
   // Bytes of the workspace an execution needs, whether the engine owns it
   // or the caller gives it.
@@ -63,6 +68,9 @@ class fft_engine {
   std::size_t staging_bytes() const;
 
  private:
+  template <class X>
+  void execute_on(int sign, const fft::scaling<E>& scale, fft::strided<const X> in,
+                  fft::strided<X> out, CUstream_st* stream);
   struct state;
   std::unique_ptr<state> state_;
 };

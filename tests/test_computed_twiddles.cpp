@@ -4,6 +4,7 @@
 // lengths 2^12, 2^20, 3 x 2^12 and 10007, and on a million random (k, n), n <= 2^30.
 #include <gtest/gtest.h>
 
+#include "engine/tables.hpp"
 #include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/twiddle/sources.hpp"
@@ -49,6 +50,24 @@ TYPED_TEST(computed_twiddles_test, million_random_pairs) {
 
 // The most k: df64 only, whose evaluation is the cheapest.
 TEST(computed_twiddles_df64, all_k_of_2_pow_20) { expect_within_bound<df64>("n = 2^20, all k"); }
+
+// The computed mode's twiddles as plans use them: products of two base
+// values (twiddle/factored.hpp), within the proven bound of
+// factored_twiddle_bound_units, over every k of a power of two and of a
+// length with all four radices' primes.
+TYPED_TEST(computed_twiddles_test, factored_products_are_within_their_bound) {
+  using E = TypeParam;
+  for (std::uint64_t n : {std::uint64_t{4096}, std::uint64_t{6720}}) {
+    const fft::stockham_tables<E> t = fft::make_stockham_tables<E>(n, twiddle_mode::computed, 0);
+    ASSERT_EQ(t.fine.size(), std::uint64_t{1} << t.fine_log2);
+    ASSERT_GE(t.fine.size() * t.coarse.size(), n);
+    const accuracy::twiddle_error_stats stats = accuracy::measure_factored<E>(
+        n, twiddle::factored_twiddles<E>{t.coarse.data(), t.fine.data(), t.fine_log2});
+    EXPECT_EQ(stats.samples, static_cast<long>(n));
+    EXPECT_LE(stats.max(), accuracy::factored_twiddle_bound_units<E>())
+        << format_traits<E>::name << ", n " << n << ": worst at k=" << stats.worst_k;
+  }
+}
 
 // The closed-form points are exact, as in the table: 1 at k = 0, the
 // quarter points, cos = sin at the eighths, 1/2 at the twelfths.

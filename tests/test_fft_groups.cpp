@@ -47,9 +47,19 @@ struct emulated_block_executor {
     fft::run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
   }
 
-  void stockham_group(int sign, const pass_group& g, const value* twiddles,
+  // As the device: in computed mode the twiddles come from the factors.
+  void stockham_group(int sign, const pass_group& g, const fft::stockham_program<E>& program,
                       strided<const value> in, strided<value> out, std::uint64_t batch,
                       const fft::scaling<E>& scale) const {
+    if (program.factors.coarse != nullptr)
+      run_group(sign, g, fft::transform_twiddle_factors<E>{program.factors}, in, out, batch, scale);
+    else
+      run_group(sign, g, fft::transform_twiddle_table<E>{program.twiddles}, in, out, batch, scale);
+  }
+
+  template <class Twiddles>
+  void run_group(int sign, const pass_group& g, const Twiddles& twiddles, strided<const value> in,
+                 strided<value> out, std::uint64_t batch, const fft::scaling<E>& scale) const {
     const std::uint64_t columns = g.columns(batch);
     const std::uint32_t width = fft::tile_width(g, tile_points, columns);
     // Fresh tiles of NaN: a phase that read an entry no earlier phase wrote
@@ -92,13 +102,25 @@ template <class E>
 struct transform_tables {
   fft::transform_tables<E> tables;
 
-  explicit transform_tables(std::uint64_t n)
-      : tables(fft::make_transform_tables<E>(n, twiddle_mode::table, 1, cpu_isa::scalar)) {}
+  explicit transform_tables(std::uint64_t n, twiddle_mode mode = twiddle_mode::table)
+      : tables(fft::make_transform_tables<E>(n, mode, 1, cpu_isa::scalar)) {}
 
+  // as_device: in computed mode, without the passes' arrays, as a GPU holds
+  // the program (so an emulation that read them would crash, not pass).
   template <class Executor>
   void run(const Executor& ex, int sign, const fft::scaling<E>& scale,
-           strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch) const {
-    const fft::transform_program<E> program = fft::program_of(tables);
+           strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch,
+           bool as_device = false) const {
+    fft::transform_program<E> program = fft::program_of(tables);
+    if (as_device) {
+      fft::stockham_program<E>& stockham = std::visit(
+          [](auto& p) -> fft::stockham_program<E>& {
+            if constexpr (std::is_same_v<std::decay_t<decltype(p)>, fft::stockham_program<E>>) return p;
+            else return p.padded_fft;
+          },
+          program);
+      if (stockham.factors.coarse != nullptr) stockham.twiddles = nullptr;
+    }
     std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch));
     fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch);
   }
@@ -146,30 +168,36 @@ TYPED_TEST_SUITE(FftGroups, ffft::testing::twiddle_formats, ffft::testing::forma
 TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
   using E = TypeParam;
   for (const group_case& c : cases) {
-    const transform_tables<E> tables(c.n);
-    const auto span = [&](std::int64_t stride, std::int64_t distance) {
-      return static_cast<std::size_t>(1 + (c.n - 1) * stride + (c.batch - 1) * distance);
-    };
-    const std::vector<complex<E>> x =
-        ffft::testing::random_values<E>(span(c.in_stride, c.in_distance), c.n + c.batch);
-    const strided<const complex<E>> in{x.data(), c.in_stride, c.in_distance};
-    const fft::cpu_executor<E> cpu(1, selected_cpu_isa());
-    for (bool wide : {false, true}) {
-      const emulated_block_executor<E> blocks{c.tile_points, c.threads, wide};
-      for (int sign : {-1, +1}) {
-        for (normalization norm : {normalization::backward, normalization::ortho}) {
-          SCOPED_TRACE(::testing::Message()
-                       << "n " << c.n << ", batch " << c.batch << ", sign " << sign << ", tile "
-                       << c.tile_points << ", norm " << static_cast<int>(norm) << ", index "
-                       << (wide ? "64-bit" : "32-bit divisors"));
-          const fft::scaling<E> scale = fft::normalization_scaling<E>(
-              c.n, norm, sign < 0 ? direction::forward : direction::inverse);
-          // Gaps in a strided output must survive: both start from the same fill.
-          const std::size_t out_span = span(c.out_stride, c.out_distance);
-          std::vector<complex<E>> want(out_span, x[0]), got(out_span, x[0]);
-          tables.run(cpu, sign, scale, in, {want.data(), c.out_stride, c.out_distance}, c.batch);
-          tables.run(blocks, sign, scale, in, {got.data(), c.out_stride, c.out_distance}, c.batch);
-          expect_bit_identical(got, want);
+    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
+      const transform_tables<E> tables(c.n, mode);
+      const bool factored = fft::stockham_part(fft::program_of(tables.tables)).factors.coarse != nullptr;
+      ASSERT_EQ(factored, mode == twiddle_mode::computed && c.n > 1);
+      const auto span = [&](std::int64_t stride, std::int64_t distance) {
+        return static_cast<std::size_t>(1 + (c.n - 1) * stride + (c.batch - 1) * distance);
+      };
+      const std::vector<complex<E>> x =
+          ffft::testing::random_values<E>(span(c.in_stride, c.in_distance), c.n + c.batch);
+      const strided<const complex<E>> in{x.data(), c.in_stride, c.in_distance};
+      const fft::cpu_executor<E> cpu(1, selected_cpu_isa());
+      for (bool wide : {false, true}) {
+        const emulated_block_executor<E> blocks{c.tile_points, c.threads, wide};
+        for (int sign : {-1, +1}) {
+          for (normalization norm : {normalization::backward, normalization::ortho}) {
+            SCOPED_TRACE(::testing::Message()
+                         << "n " << c.n << ", batch " << c.batch << ", sign " << sign
+                         << (mode == twiddle_mode::table ? ", table" : ", computed") << ", tile "
+                         << c.tile_points << ", norm " << static_cast<int>(norm) << ", index "
+                         << (wide ? "64-bit" : "32-bit divisors"));
+            const fft::scaling<E> scale = fft::normalization_scaling<E>(
+                c.n, norm, sign < 0 ? direction::forward : direction::inverse);
+            // Gaps in a strided output must survive: both start from the same fill.
+            const std::size_t out_span = span(c.out_stride, c.out_distance);
+            std::vector<complex<E>> want(out_span, x[0]), got(out_span, x[0]);
+            tables.run(cpu, sign, scale, in, {want.data(), c.out_stride, c.out_distance}, c.batch);
+            tables.run(blocks, sign, scale, in, {got.data(), c.out_stride, c.out_distance}, c.batch,
+                       true);
+            expect_bit_identical(got, want);
+          }
         }
       }
     }

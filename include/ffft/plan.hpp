@@ -28,6 +28,7 @@
 // staging buffers and returns once a host output holds the result.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -106,6 +107,24 @@ class plan {
     execute(direction::inverse, in, out, stream);
   }
 
+  // The same transform on arrays of the format's limb type: std::complex<
+  // double> for dd128, std::complex<float> for df64 and qf128. Each input
+  // value is widened exactly, the transform runs in E, and each output is
+  // E's result rounded once to the limb type (correctly for dd128 and df64,
+  // faithfully for qf128): double data get a dd128-accurate transform. The
+  // layouts, in-place rule and streams are those above. A CUDA plan converts
+  // in its first loads and last stores; a CPU plan converts through a
+  // buffer of length x batch values of E that it allocates on its first
+  // such call and keeps.
+  using limb_value = std::complex<typename E::limb_type>;
+  void execute(direction d, const limb_value* in, limb_value* out, cuda_stream stream = nullptr);
+  void forward(const limb_value* in, limb_value* out, cuda_stream stream = nullptr) {
+    execute(direction::forward, in, out, stream);
+  }
+  void inverse(const limb_value* in, limb_value* out, cuda_stream stream = nullptr) {
+    execute(direction::inverse, in, out, stream);
+  }
+
   const plan_options& options() const;
   // The backend executions run on: cpu or cuda, never automatic.
   ffft::backend backend() const;
@@ -121,7 +140,10 @@ class plan {
   // Device bytes of a CUDA plan's staging buffers for host data (0 for a
   // cpu plan, or with host_staging = false).
   std::size_t staging_bytes() const;
-  // Bytes of twiddle factors (and Bluestein chirp and kernel) it holds.
+  // Bytes of twiddle factors (and Bluestein chirp and kernel) it holds in
+  // its backend's memory: O(n) for a cpu plan, and for a cuda plan in table
+  // mode; O(sqrt n) for a 7-smooth cuda plan in computed mode, whose
+  // kernels make each twiddle from two base values (twiddle/factored.hpp).
   std::size_t twiddle_bytes() const;
   // The radices of the Stockham passes; for a Bluestein plan, those of its
   // padded length.
@@ -134,6 +156,8 @@ class plan {
   ffft::cpu_isa cpu_isa() const;
 
  private:
+  // Checks a call's pointers against the layouts (elements of `bytes`).
+  void check_arrays(const void* in, const void* out, std::size_t bytes) const;
   struct impl;
   impl& state() const;  // throws std::logic_error for a moved-from plan
   std::unique_ptr<impl> impl_;

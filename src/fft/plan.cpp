@@ -9,8 +9,10 @@
 
 #include "engine/runner.hpp"
 #include "engine/tables.hpp"
+#include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/cpu_executor.hpp"
+#include "src/cpu/parallel_for.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
 
@@ -77,6 +79,19 @@ backend resolved_backend(backend requested) {
 #endif
 }
 
+// Values of the tables a plan keeps in its backend's memory: the CPU reads
+// the passes' arrays; a GPU reads, in computed mode, only their factors.
+// Bluestein adds its chirp and transformed kernel.
+template <class E>
+std::uint64_t held_table_values(const fft::transform_tables<E>& tables, backend where) {
+  const fft::stockham_tables<E>& t = fft::stockham_part(tables);
+  std::uint64_t values = t.twiddles.size() + t.coarse.size() + t.fine.size();
+  if (where == backend::cuda && !t.coarse.empty()) values = t.coarse.size() + t.fine.size();
+  if (const auto* b = std::get_if<fft::bluestein_tables<E>>(&tables))
+    values += b->chirp.size() + b->kernel.size();
+  return values;
+}
+
 bool is_device_memory([[maybe_unused]] const void* p) {
 #if FFFT_HAVE_CUDA
   return cuda::is_device_pointer(p);
@@ -98,8 +113,10 @@ struct plan<E>::impl {
   fft::transform_tables<E> tables;
   std::array<fft::scaling<E>, 2> scale;  // at index_of(forward), index_of(inverse)
   std::vector<complex<E>> own_workspace;  // CPU backend, unless the caller gives one
+  std::vector<complex<E>> limb_buffer;    // CPU backend: executions on limb arrays
   complex<E>* workspace = nullptr;        // own_workspace's, or the caller's
   std::uint64_t workspace_values = 0;
+  std::uint64_t table_values = 0;  // held_table_values
   bool has_workspace = false;  // its own (allocate_workspace), or one given by set_workspace
 #if FFFT_HAVE_CUDA
   std::unique_ptr<cuda::fft_engine<E>> device;
@@ -119,6 +136,7 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   const plan_options& o = s.options;
   s.has_workspace = o.allocate_workspace;
   s.tables = fft::make_transform_tables<E>(o.length, o.twiddles, o.threads, s.isa);
+  s.table_values = held_table_values(s.tables, s.where);
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
   if (s.where == ffft::backend::cpu) {
@@ -140,10 +158,15 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   // The device has its copies; the host keeps the passes only, for radices().
   std::visit(
       [](auto& t) {
+        const auto release = [](fft::stockham_tables<E>& stockham) {
+          std::vector<complex<E>>().swap(stockham.twiddles);
+          std::vector<complex<E>>().swap(stockham.coarse);
+          std::vector<complex<E>>().swap(stockham.fine);
+        };
         if constexpr (std::is_same_v<std::decay_t<decltype(t)>, fft::stockham_tables<E>>) {
-          std::vector<complex<E>>().swap(t.twiddles);
+          release(t);
         } else {
-          std::vector<complex<E>>().swap(t.padded_fft.twiddles);
+          release(t.padded_fft);
           std::vector<complex<E>>().swap(t.chirp);
           std::vector<complex<E>>().swap(t.kernel);
         }
@@ -168,8 +191,8 @@ typename plan<E>::impl& plan<E>::state() const {
 }
 
 template <class E>
-void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream) {
-  impl& s = state();
+void plan<E>::check_arrays(const void* in, const void* out, std::size_t bytes) const {
+  const impl& s = state();
   const plan_options& o = s.options;
   if (in == nullptr || out == nullptr)
     throw std::invalid_argument("ffft: execute needs non-null input and output pointers");
@@ -181,8 +204,7 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
     if (o.input.stride != o.output.stride || o.input.distance != o.output.distance)
       throw std::invalid_argument(
           "ffft: an in-place transform (in == out) needs the same input and output layouts");
-  } else if (in_begin < out_begin + out_span * sizeof(complex<E>) &&
-             out_begin < in_begin + in_span * sizeof(complex<E>)) {
+  } else if (in_begin < out_begin + out_span * bytes && out_begin < in_begin + in_span * bytes) {
     throw std::invalid_argument(
         "ffft: the input and output buffers overlap without being the same; pass the same "
         "pointer for an in-place transform, or separate buffers");
@@ -191,17 +213,60 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
     throw std::logic_error(std::string("ffft: this plan was made with allocate_workspace = false and has no "
                                        "workspace; call set_workspace with workspace_bytes() of ") +
                            (s.where == ffft::backend::cpu ? "host" : "device") + " memory first");
+  if (s.where == ffft::backend::cpu && (is_device_memory(in) || is_device_memory(out)))
+    throw std::invalid_argument(
+        "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
+        "data to the host");
+}
+
+template <class E>
+void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream) {
+  check_arrays(in, out, sizeof(complex<E>));
+  impl& s = state();
+  const plan_options& o = s.options;
   const int sign = static_cast<int>(d);
   const fft::strided<const complex<E>> source{in, o.input.stride, o.input.distance};
   const fft::strided<complex<E>> target{out, o.output.stride, o.output.distance};
   if (s.where == ffft::backend::cpu) {
-    if (is_device_memory(in) || is_device_memory(out))
-      throw std::invalid_argument(
-          "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
-          "data to the host");
     const fft::cpu_executor<E> ex(o.threads, s.isa);
     fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), source, target,
                           s.workspace, o.batch);
+    return;
+  }
+#if FFFT_HAVE_CUDA
+  s.device->execute(sign, s.scaling_for(d), source, target, stream);
+#else
+  (void)stream;
+#endif
+}
+
+template <class E>
+void plan<E>::execute(direction d, const limb_value* in, limb_value* out, cuda_stream stream) {
+  check_arrays(in, out, sizeof(limb_value));
+  impl& s = state();
+  const plan_options& o = s.options;
+  using limbs = fft::limb_complex_of<E>;
+  static_assert(sizeof(limbs) == sizeof(limb_value) && alignof(limbs) == alignof(limb_value));
+  const fft::strided<const limbs> source{reinterpret_cast<const limbs*>(in), o.input.stride,
+                                         o.input.distance};
+  const fft::strided<limbs> target{reinterpret_cast<limbs*>(out), o.output.stride, o.output.distance};
+  const int sign = static_cast<int>(d);
+  if (s.where == ffft::backend::cpu) {
+    // Widened into the buffer, transformed there in place, rounded out: the
+    // values the GPU's converting loads and stores give, bit for bit.
+    const std::uint64_t values = o.length * o.batch;
+    if (s.limb_buffer.size() < values) s.limb_buffer.resize(values);
+    const fft::strided<complex<E>> buffer = fft::dense(s.limb_buffer.data(), o.length);
+    const std::uint64_t n = o.length;
+    cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
+      buffer(t / n, t % n) = fft::widen<E>(source(t / n, t % n));
+    });
+    const fft::cpu_executor<E> ex(o.threads, s.isa);
+    fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), fft::as_const(buffer),
+                          buffer, s.workspace, o.batch);
+    cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
+      target(t / n, t % n) = fft::round_to_limb(buffer(t / n, t % n));
+    });
     return;
   }
 #if FFFT_HAVE_CUDA
@@ -266,10 +331,7 @@ std::size_t plan<E>::staging_bytes() const {
 
 template <class E>
 std::size_t plan<E>::twiddle_bytes() const {
-  const impl& s = state();
-  std::uint64_t values = fft::twiddle_count(fft::stockham_part(s.tables).passes);
-  if (const auto* b = std::get_if<fft::bluestein_tables<E>>(&s.tables)) values += b->n + b->padded;
-  return values * sizeof(complex<E>);
+  return state().table_values * sizeof(complex<E>);
 }
 
 template <class E>

@@ -6,11 +6,48 @@
 #include "ffft/fft/elementwise_steps.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "ffft/host/twiddle_table.hpp"
+#include "ffft/twiddle/factored.hpp"
 #include "ffft/twiddle/octant.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/fft/normalization.hpp"
 
 namespace ffft::fft {
+
+namespace {
+
+int team_size(unsigned threads) {
+  return threads == 0 ? omp_get_max_threads() : static_cast<int>(threads);
+}
+
+// The passes' arrays of t (passes set), entry by entry from w_n.
+template <class E, class Source>
+void fill_pass_twiddles(stockham_tables<E>& t, const Source& w_n, unsigned threads) {
+  t.twiddles.resize(twiddle_count(t.passes));
+  std::uint64_t offset = 0;
+  for (const pass_shape& p : t.passes) {
+    t.offsets.push_back(offset);
+    const std::uint64_t count = static_cast<std::uint64_t>(p.radix - 1) * p.m;
+    complex<E>* entries = t.twiddles.data() + offset;
+#pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (count > 4096)
+    for (std::int64_t e = 0; e < static_cast<std::int64_t>(count); ++e)
+      entries[e] = pass_twiddle_entry<E>(p, static_cast<std::uint64_t>(e), w_n);
+    offset += count;
+  }
+}
+
+// w_n^(j step) for j < count, by sincos_2pi.
+template <class E>
+std::vector<complex<E>> computed_powers(std::uint64_t n, std::uint64_t step, std::uint64_t count,
+                                        unsigned threads) {
+  std::vector<complex<E>> powers(count);
+  const computed_twiddles<E> w_n{n};
+#pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (count > 64)
+  for (std::int64_t j = 0; j < static_cast<std::int64_t>(count); ++j)
+    powers[static_cast<std::size_t>(j)] = w_n(static_cast<std::uint64_t>(j) * step);
+  return powers;
+}
+
+}  // namespace
 
 template <class E>
 std::vector<complex<E>> octant_entries(std::uint64_t n, twiddle_mode mode, unsigned threads) {
@@ -18,8 +55,7 @@ std::vector<complex<E>> octant_entries(std::uint64_t n, twiddle_mode mode, unsig
   const std::uint64_t count = twiddle::octant_table_size(n);
   const unsigned step_log2 = twiddle::octant_table_step_log2(n);
   std::vector<complex<E>> entries(count);
-  const int team = threads == 0 ? omp_get_max_threads() : static_cast<int>(threads);
-#pragma omp parallel for num_threads(team) schedule(static) if (count > 64)
+#pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (count > 64)
   for (std::int64_t j = 0; j < static_cast<std::int64_t>(count); ++j) {
     const auto v = twiddle::sincos_first_octant<E>(static_cast<std::uint64_t>(j) << step_log2, n);
     entries[static_cast<std::size_t>(j)] = {v.cos, v.sin};
@@ -33,20 +69,18 @@ stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsi
   t.n = n;
   t.passes = stockham_schedule(n);
   if (t.passes.empty()) return t;
-  const std::vector<complex<E>> octant = octant_entries<E>(n, mode, threads);
-  const table_twiddles<E> w_n{octant.data(), n, twiddle::octant_table_step_log2(n)};
-  t.twiddles.resize(twiddle_count(t.passes));
-  std::uint64_t offset = 0;
-  for (const pass_shape& p : t.passes) {
-    t.offsets.push_back(offset);
-    const std::uint64_t count = static_cast<std::uint64_t>(p.radix - 1) * p.m;
-    complex<E>* entries = t.twiddles.data() + offset;
-    const int team = threads == 0 ? omp_get_max_threads() : static_cast<int>(threads);
-#pragma omp parallel for num_threads(team) schedule(static) if (count > 4096)
-    for (std::int64_t e = 0; e < static_cast<std::int64_t>(count); ++e)
-      entries[e] = pass_twiddle_entry<E>(p, static_cast<std::uint64_t>(e), w_n);
-    offset += count;
+  if (mode == twiddle_mode::table) {
+    const std::vector<complex<E>> octant = octant_entries<E>(n, mode, threads);
+    fill_pass_twiddles(t, table_twiddles<E>{octant.data(), n, twiddle::octant_table_step_log2(n)},
+                       threads);
+    return t;
   }
+  t.fine_log2 = twiddle::factored_fine_log2(n);
+  t.coarse = computed_powers<E>(n, std::uint64_t{1} << t.fine_log2, twiddle::factored_coarse_size(n),
+                                threads);
+  t.fine = computed_powers<E>(n, 1, std::uint64_t{1} << t.fine_log2, threads);
+  fill_pass_twiddles(t, twiddle::factored_twiddles<E>{t.coarse.data(), t.fine.data(), t.fine_log2},
+                     threads);
   return t;
 }
 

@@ -171,22 +171,45 @@ twiddle_error_stats measure_table(const Table& table) {
   return stats;
 }
 
-// Errors of factored twiddles w_n^k = w_n^(M floor(k / M)) x w_n^(k mod M),
-// both factors from a correctly rounded table and multiplied in E (the
-// O(sqrt n) scheme: two tables of about sqrt(n) entries), over all k < n,
-// in units of 2^-precision.
-template <class E, class Table>
-twiddle_error_stats measure_factored(const Table& table, std::uint64_t m) {
+// Errors of factored twiddles w_n^k = w_n^(M floor(k / M)) x w_n^(k mod M)
+// over all k < n, in units of 2^-precision, the factors from a
+// correctly rounded table (`table`, with M = 2^fine_log2) or from
+// sincos_2pi (the computed mode's, as make_stockham_tables builds them:
+// `factors`, any twiddle::factored_twiddles).
+template <class E, class Factored>
+twiddle_error_stats measure_factored(std::uint64_t n, const Factored& factors) {
   const double unit = last_bit_unit<E>();
   twiddle_reference reference;
   twiddle_error_stats stats;
-  const std::uint64_t n = table.length();
   for (std::uint64_t k = 0; k < n; ++k) {
-    const complex<E> w = mul(table(k / m * m), table(k % m));
+    const complex<E> w = factors(k);
     reference.evaluate(k, n);
     stats.add(reference.cos_error(w.re) / unit, reference.sin_error(w.im, -1) / unit, k, n);
   }
   return stats;
+}
+
+// The factored twiddles of correctly rounded factors from `table`.
+template <class E, class Table>
+twiddle_error_stats measure_factored_table(const Table& table, unsigned fine_log2) {
+  const std::uint64_t m = std::uint64_t{1} << fine_log2;
+  return measure_factored<E>(table.length(),
+                             [&](std::uint64_t k) { return mul(table(k / m * m), table(k % m)); });
+}
+
+// A proven bound on the factored twiddles' error, in units of 2^-precision,
+// from factors within e units each (e = computed_twiddle_bound_units). The
+// real part, re(a b) = a.re b.re - a.im b.im, carries
+//  - the factors' errors: e (|b.re| + |b.im|) + e (|a.re| + |a.im|)
+//    <= 2 sqrt(2) e, as |a|, |b| are 1 to within far less than a unit;
+//  - the two products' rounding, at most mul units relative each, over
+//    |a.re b.re| + |a.im b.im| <= |a| |b| ~ 1;
+//  - the difference's rounding, at most add units of a result <= 1;
+// and likewise the imaginary part. (mul, add: proven_bound_units.)
+template <class E>
+double factored_twiddle_bound_units() {
+  return 2 * std::sqrt(2.0) * computed_twiddle_bound_units<E>() +
+         proven_bound_units<E>(elementwise_op::mul) + proven_bound_units<E>(elementwise_op::sub);
 }
 
 }  // namespace ffft::accuracy

@@ -52,11 +52,11 @@ FFFT_HD complex<E> conj_if_inverse(complex<E> x) {
 }
 
 // Element k of the zero-padded chirped input of transform b, k < padded
-// length: chirp_k (conj) x_k for k < n, else 0.
-template <int Sign, class E>
-FFFT_HD complex<E> bluestein_input_element(const complex<E>* chirp, std::uint64_t n,
-                                           strided<const complex<E>> in, std::uint64_t b,
-                                           std::uint64_t k) {
+// length: chirp_k (conj) x_k for k < n, else 0. in(b, k) gives x_k as a
+// complex<E> (a strided array, or a kernel's converting source).
+template <int Sign, class E, class In>
+FFFT_HD complex<E> bluestein_input_element(const complex<E>* chirp, std::uint64_t n, const In& in,
+                                           std::uint64_t b, std::uint64_t k) {
   if (k >= n) return complex<E>{};
   return mul(chirp[k], conj_if_inverse<Sign>(in(b, k)));
 }

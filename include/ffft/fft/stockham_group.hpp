@@ -25,6 +25,7 @@
 #include "ffft/fft/butterflies.hpp"
 #include "ffft/fft/divisor.hpp"
 #include "ffft/fft/stockham_pass.hpp"
+#include "ffft/fft/transform_twiddles.hpp"
 
 namespace ffft::fft {
 
@@ -144,9 +145,9 @@ FFFT_HD std::uint32_t tile_butterflies(const local_pass& p, const group_tile& t)
 }
 
 // Phase 2, once per local pass (a barrier before and after): butterfly beta
-// from src to dst.
-template <int R, int Sign, class E>
-FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const complex<E>* twiddles,
+// from src to dst, its twiddles from a transform_twiddles.hpp source.
+template <int R, int Sign, class E, class Twiddles>
+FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
                             const group_tile& t, const complex<E>* src, complex<E>* dst,
                             std::uint32_t beta) {
   const std::uint32_t sk = t.by_width.quotient(beta);  // s + m' k
@@ -163,23 +164,24 @@ FFFT_UNROLL
   // end, i is still in range, so the read is too).
   const pass_shape global = g.global(p);
   const std::uint64_t i = t.i_of(g, c) + g.m * s;
-  const pass_twiddles<E> w{twiddles + p.twiddle_offset};
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = mul(x[a], w.template get<Sign>(global, a, i));
+  for (int a = 1; a < R; ++a)
+    dst[at(s + p.m * (k + p.l * a))] =
+        mul(x[a], twiddles.template get<Sign>(global, p.twiddle_offset, a, i));
 }
 
 // Phase 2 for a runtime radix.
-template <int Sign, class E>
-FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const complex<E>* twiddles,
+template <int Sign, class E, class Twiddles>
+FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
                             const group_tile& t, const complex<E>* src, complex<E>* dst,
                             std::uint32_t beta) {
   switch (p.radix) {
-    case 2: return tile_butterfly<2, Sign>(g, p, twiddles, t, src, dst, beta);
-    case 3: return tile_butterfly<3, Sign>(g, p, twiddles, t, src, dst, beta);
-    case 4: return tile_butterfly<4, Sign>(g, p, twiddles, t, src, dst, beta);
-    case 5: return tile_butterfly<5, Sign>(g, p, twiddles, t, src, dst, beta);
-    case 7: return tile_butterfly<7, Sign>(g, p, twiddles, t, src, dst, beta);
-    case 8: return tile_butterfly<8, Sign>(g, p, twiddles, t, src, dst, beta);
+    case 2: return tile_butterfly<2, Sign, E>(g, p, twiddles, t, src, dst, beta);
+    case 3: return tile_butterfly<3, Sign, E>(g, p, twiddles, t, src, dst, beta);
+    case 4: return tile_butterfly<4, Sign, E>(g, p, twiddles, t, src, dst, beta);
+    case 5: return tile_butterfly<5, Sign, E>(g, p, twiddles, t, src, dst, beta);
+    case 7: return tile_butterfly<7, Sign, E>(g, p, twiddles, t, src, dst, beta);
+    case 8: return tile_butterfly<8, Sign, E>(g, p, twiddles, t, src, dst, beta);
     default: return;  // group_passes() only builds groups of these radices
   }
 }
@@ -214,18 +216,18 @@ struct load_phase {
   }
 };
 
-template <int Sign, class E>
+template <int Sign, class E, class Twiddles>
 struct butterfly_phase {
   const pass_group& g;
   const local_pass& p;
-  const complex<E>* twiddles;
+  const Twiddles& twiddles;
   const group_tile& t;
   const complex<E>* src;
   complex<E>* dst;
   FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
     const std::uint32_t butterflies = tile_butterflies(p, t);
     for (std::uint32_t beta = thread; beta < butterflies; beta += count)
-      tile_butterfly<Sign>(g, p, twiddles, t, src, dst, beta);
+      tile_butterfly<Sign, E>(g, p, twiddles, t, src, dst, beta);
   }
 };
 
@@ -246,15 +248,15 @@ struct store_phase {
 // all are done (a CUDA block: each thread calls it for itself, then a
 // barrier; a host emulation: a loop). Two tiles of width R values each:
 // the passes ping-pong between them.
-template <int Sign, class E, class Threads, class Read, class Finish, class Write>
-FFFT_HD void run_tile(const pass_group& g, const complex<E>* twiddles, const group_tile& t,
+template <int Sign, class E, class Twiddles, class Threads, class Read, class Finish, class Write>
+FFFT_HD void run_tile(const pass_group& g, const Twiddles& twiddles, const group_tile& t,
                       complex<E>* tile_a, complex<E>* tile_b, const Threads& threads,
                       const Read& read, const Finish& finish, const Write& write) {
   threads(load_phase<E, Read>{g, t, tile_a, read});
   complex<E>* src = tile_a;
   complex<E>* dst = tile_b;
   for (int j = 0; j < g.count; ++j) {
-    threads(butterfly_phase<Sign, E>{g, g.passes[j], twiddles, t, src, dst});
+    threads(butterfly_phase<Sign, E, Twiddles>{g, g.passes[j], twiddles, t, src, dst});
     complex<E>* const done = dst;
     dst = src;
     src = done;

@@ -17,6 +17,10 @@
 
 namespace ffft {
 
+// How a plan gets its twiddles. table: every pass's twiddles rounded from
+// MPFR, O(n) values. computed: no MPFR; two tables of about sqrt(n) values
+// from sincos_2pi, and each twiddle their product (factored.hpp), made by
+// the GPU kernels as they need it (the CPU keeps the products in arrays).
 enum class twiddle_mode { table, computed };
 
 template <class E>

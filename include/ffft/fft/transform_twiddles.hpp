@@ -1,0 +1,44 @@
+// Where the passes of a whole transform get their twiddles, as the group
+// kernels (stockham_group.hpp) read them: pass p's twiddle w_n^(i a L) at
+// butterfly index i, for a = 1 .. r-1. Two sources with one call:
+//  - transform_twiddle_table: the passes' arrays (stockham_pass.hpp) one
+//    after another, O(n) values; one load per twiddle (table mode);
+//  - transform_twiddle_factors: one product of two base values per
+//    twiddle, O(sqrt n) values (computed mode, twiddle/factored.hpp).
+// The CPU executor always reads the arrays; in computed mode they hold the
+// products transform_twiddle_factors makes (pass_twiddle_entry over
+// factored_twiddles), so both sources give the same bits.
+#pragma once
+
+#include <cstdint>
+
+#include "ffft/complex.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+#include "ffft/twiddle/factored.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+struct transform_twiddle_table {
+  const complex<E>* data;
+
+  // offset: of the pass's array in data (local_pass::twiddle_offset).
+  template <int Sign>
+  FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t offset, int a, std::uint64_t i) const {
+    return pass_twiddles<E>{data + offset}.template get<Sign>(p, a, i);
+  }
+};
+
+template <class E>
+struct transform_twiddle_factors {
+  twiddle::factored_twiddles<E> w_n;
+
+  template <int Sign>
+  FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t, int a, std::uint64_t i) const {
+    const complex<E> w = w_n(i * static_cast<std::uint64_t>(a) * p.l);  // < m r L = n
+    if constexpr (Sign < 0) return w;
+    else return conj(w);
+  }
+};
+
+}  // namespace ffft::fft
