@@ -91,4 +91,10 @@ int scale_exponent(const signal_scan& s, element_format working, std::uint64_t n
   return k;
 }
 
+bool fits_unscaled(const signal_scan& s, std::uint64_t n) {
+  if (!s.any_nonzero) return true;
+  const int growth = static_cast<int>(std::bit_width(n - 1)) + 1;
+  return s.max_exponent >= -64 && s.max_exponent + growth <= 64;
+}
+
 }  // namespace ffft::cli

@@ -38,4 +38,9 @@ void refuse_nonfinite(const signal_scan& s, const std::string& path, std::uint64
 // that growth, the data's dynamic range does not fit the format: input_error.
 int scale_exponent(const signal_scan& s, element_format working, std::uint64_t n, const std::string& path);
 
+// True when the data can be transformed without that scaling, as the plan
+// reads them (k = 0): the largest part and its growth through length n stay
+// within [2^-64, 2^64], where even df64's low limb keeps all its bits.
+bool fits_unscaled(const signal_scan& s, std::uint64_t n);
+
 }  // namespace ffft::cli

@@ -34,6 +34,12 @@ decltype(auto) visit_precision(element_format f, Fn&& fn) {
   return fn(df64{});
 }
 
+// The file format of the working precision's limb type: c128 for dd128,
+// c64 for df64 and qf128 (the arrays a plan also runs on directly).
+inline element_format limb_format_of(element_format f) {
+  return f == element_format::dd128 ? element_format::c128 : element_format::c64;
+}
+
 // Bytes one value occupies in precision f.
 inline std::size_t working_bytes(element_format f) { return f == element_format::df64 ? 16 : 32; }
 

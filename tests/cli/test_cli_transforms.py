@@ -362,5 +362,51 @@ class Device(CliTestCase):
                 self.assertLess(decimal_rel_l2(read_raw(gpu, p), *ref), FORWARD_TOL[p], "cuda")
                 self.assertLess(decimal_rel_l2(read_raw(cpu, p), *ref), FORWARD_TOL[p], "cpu")
 
+class LimbArrays(CliTestCase):
+    """c128 through dd128 and c64 through df64 and qf128, written in the
+    input's format: the plan runs on the file's values (no working copy,
+    no scaling), with the same bits as the scaled working-copy path."""
+
+    N = 1000
+
+    def run_json(self, inp, out, p):
+        r = self.fft(inp, out, "-p", p, "--json")
+        return self.parse_json(r)
+
+    def test_same_bits_as_the_scaled_path(self):
+        for p, dtype, ext in (("dd128", np.complex128, "c128"), ("df64", np.complex64, "c64"),
+                              ("qf128", np.complex64, "c64")):
+            with self.subTest(precision=p):
+                x = random_complex(self.N, seed=7).astype(dtype)
+                small, big = self.p(f"x_{p}.{ext}"), self.p(f"x_big_{p}.{ext}")
+                x.tofile(small)
+                # 2^80: beyond the unscaled range, so the working-copy path
+                # scales it by 2^-80 (exact) and back.
+                (x * dtype(2.0**80)).astype(dtype).tofile(big)
+                X_small, X_big = self.p(f"X_{p}.{ext}"), self.p(f"X_big_{p}.{ext}")
+                direct = self.run_json(small, X_small, p)
+                scaled = self.run_json(big, X_big, p)
+                self.assertTrue(direct["limb_arrays"])
+                self.assertFalse(scaled["limb_arrays"])
+                self.assertNotEqual(scaled["scale_exponent"], 0)
+                a = np.fromfile(X_small, dtype=dtype)
+                b = np.fromfile(X_big, dtype=dtype)
+                self.assertTrue(np.array_equal(a * dtype(2.0**80), b), f"{p}: the two paths differ")
+
+    def test_dd128_on_doubles_is_correctly_rounded(self):
+        x = random_complex(64, seed=9)
+        inp, out = self.p("x.c128"), self.p("X.c128")
+        x.tofile(inp)
+        self.assertTrue(self.run_json(inp, out, "dd128")["limb_arrays"])
+        xre, xim = exact_values(x)
+        exact_re, exact_im = decimal_dft(xre, xim)
+        got = np.fromfile(out, dtype=np.complex128)
+        # Each part is the exact value rounded to double (the dd128 error,
+        # ~1e-32 relative, could move a rounding only at a near-tie).
+        rounded = sum(1 for j in range(64) for part, value in
+                      ((got[j].real, exact_re[j]), (got[j].imag, exact_im[j])) if float(part) == float(value))
+        self.assertGreaterEqual(rounded, 127, f"{rounded} of 128 parts correctly rounded")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -13,6 +13,7 @@
 
 #include "tests/gpu/device_test.hpp"
 #include "ffft/conversions.hpp"
+#include "ffft/fft/limb_values.hpp"
 #include "ffft/plan.hpp"
 #include "tests/fft_reference.hpp"
 
@@ -155,6 +156,73 @@ TYPED_TEST(DeviceFft, DeviceMemoryNotAlignedTo16BytesMatchesTheCpu) {
   ASSERT_EQ(cudaMemcpy(actual.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
   cudaFree(device);
   expect_identical(actual, expected, "unaligned device memory", n);
+}
+
+// Plans on arrays of the limb type: the GPU converts in the first group's
+// loads and the last one's stores (or Bluestein's element-wise kernels),
+// the CPU through a buffer; both must give the same bits, from host memory
+// and from device memory on a stream.
+TYPED_TEST(DeviceFft, LimbArraysBitIdenticalToTheCpuExecutor) {
+  using E = TypeParam;
+  using limb_value = typename plan<E>::limb_value;
+  for (const case_description& c : cases) {
+    plan_options o;
+    o.length = c.n;
+    o.batch = c.batch;
+    o.input = c.input;
+    o.output = c.output;
+    o.norm = c.norm;
+    o.twiddles = c.twiddles;
+    o.backend = backend::cpu;
+    plan<E> cpu(o);
+    o.backend = backend::cuda;
+    plan<E> gpu(o);
+    const values<E> wide = random_values<E>(span<E>(c, c.input), static_cast<unsigned>(c.n));
+    std::vector<limb_value> in(wide.size());
+    for (std::size_t j = 0; j < in.size(); ++j) {
+      const fft::limb_complex_of<E> v = fft::round_to_limb(wide[j]);
+      in[j] = {v.re, v.im};
+    }
+    const std::vector<limb_value> initial_out(span<E>(c, c.output), limb_value(-3, 5));
+    const std::size_t in_bytes = in.size() * sizeof(limb_value), out_bytes = initial_out.size() * sizeof(limb_value);
+    for (direction d : {direction::forward, direction::inverse}) {
+      const std::string what = std::string(ffft::testing::name(d)) + ", n = " + std::to_string(c.n);
+      std::vector<limb_value> expected = initial_out, from_host = initial_out, from_device(initial_out.size());
+      cpu.execute(d, in.data(), expected.data());
+      gpu.execute(d, in.data(), from_host.data());
+      ASSERT_EQ(std::memcmp(from_host.data(), expected.data(), out_bytes), 0) << "host memory, " << what;
+
+      limb_value* device_in = nullptr;
+      limb_value* device_out = nullptr;
+      ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_in), in_bytes), cudaSuccess);
+      ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_out), out_bytes), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(device_in, in.data(), in_bytes, cudaMemcpyHostToDevice), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(device_out, initial_out.data(), out_bytes, cudaMemcpyHostToDevice), cudaSuccess);
+      cudaStream_t stream = nullptr;
+      ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+      gpu.execute(d, device_in, device_out, stream);
+      ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(from_device.data(), device_out, out_bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+      cudaStreamDestroy(stream);
+      cudaFree(device_in);
+      cudaFree(device_out);
+      ASSERT_EQ(std::memcmp(from_device.data(), expected.data(), out_bytes), 0) << "device memory, " << what;
+    }
+  }
+}
+
+// In computed mode a 7-smooth CUDA plan holds the two factor tables, about
+// 2 sqrt(n) values, not the passes' arrays (about n).
+TYPED_TEST(DeviceFft, ComputedModeHoldsOnlyTheFactors) {
+  using E = TypeParam;
+  const std::uint64_t n = std::uint64_t{1} << 20;
+  plan_options o;
+  o.length = n;
+  o.backend = backend::cuda;
+  o.twiddles = twiddle_mode::computed;
+  EXPECT_EQ(plan<E>(o).twiddle_bytes(), 2 * 1024 * sizeof(complex<E>));
+  o.twiddles = twiddle_mode::table;
+  EXPECT_GT(plan<E>(o).twiddle_bytes(), n / 2 * sizeof(complex<E>));
 }
 
 }  // namespace
