@@ -5,12 +5,16 @@
 // one (run_stockham_passes); the CUDA executor runs them in groups.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
 #include "engine/pass_groups.hpp"
 #include "engine/program.hpp"
+#include "engine/step_buffers.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
 
 namespace ffft::fft {
@@ -23,7 +27,8 @@ scaling<E> no_scaling() {
 // The passes from in to out one by one, with ex.stockham_pass, then the
 // scaling with ex.copy_scaled. in == out works: the first pass reads all of
 // in before the last one writes out (with one pass, each butterfly reads its
-// inputs before writing the same places).
+// inputs before writing the same places). ws1 == nullptr: a minimal
+// workspace, out the second buffer (step_buffers.hpp).
 template <class E, class Executor>
 void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>& program,
                          const scaling<E>& scale, strided<const complex<E>> in,
@@ -34,10 +39,16 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
     ex.copy_scaled(scale, in, out, 1, batch);
     return;
   }
+  const step_buffers steps{passes.size(), ws1 == nullptr, in.data == out.data};
   strided<const complex<E>> source = in;
   for (std::size_t j = 0; j < passes.size(); ++j) {
+    if (j + 1 == passes.size() && steps.copy_before_last()) {
+      ex.copy_scaled(no_scaling<E>(), source, dense(ws0, program.n), program.n, batch);
+      source = as_const(dense(ws0, program.n));
+    }
+    const step_buffer where = steps.target(j);
     const strided<complex<E>> target =
-        j + 1 == passes.size() ? out : dense(j % 2 == 0 ? ws0 : ws1, program.n);
+        where == step_buffer::out ? out : dense(where == step_buffer::ws0 ? ws0 : ws1, program.n);
     ex.stockham_pass(sign, passes[j], program.twiddles + (*program.offsets)[j], source, target,
                      batch);
     source = as_const(target);
@@ -54,7 +65,8 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
 // group writes to the workspace. In and Out: strided views of the user's
 // arrays, complex<E> or limb_complex_of<E> (the executor converts on the
 // first group's loads and the last group's stores); the workspace always
-// holds complex<E>.
+// holds complex<E>. ws1 == nullptr: a minimal workspace, out the second
+// buffer (step_buffers.hpp), which needs out of complex<E>.
 template <class E, class Executor, class In, class Out>
 void run_stockham_groups(const Executor& ex, int sign, const std::vector<pass_group>& groups,
                          const stockham_program<E>& program, const scaling<E>& scale, In in,
@@ -64,12 +76,26 @@ void run_stockham_groups(const Executor& ex, int sign, const std::vector<pass_gr
     ex.stockham_group(sign, groups[0], program, in, out, batch, scale);
     return;
   }
-  ex.stockham_group(sign, groups[0], program, in, dense(ws0, program.n), batch, no_scaling<E>());
-  strided<const complex<E>> source = as_const(dense(ws0, program.n));
+  const step_buffers steps{count, ws1 == nullptr,
+                           static_cast<const void*>(in.data) == static_cast<const void*>(out.data)};
+  // A step's target before the last: a workspace buffer, or out itself.
+  const auto target_of = [&](std::size_t j) -> strided<complex<E>> {
+    const step_buffer where = steps.target(j);
+    if (where != step_buffer::out) return dense(where == step_buffer::ws0 ? ws0 : ws1, program.n);
+    if constexpr (std::is_same_v<Out, strided<complex<E>>>) return out;
+    else throw std::logic_error("ffft: a minimal workspace needs an output of the format's values");
+  };
+  strided<complex<E>> target = target_of(0);
+  ex.stockham_group(sign, groups[0], program, in, target, batch, no_scaling<E>());
+  strided<const complex<E>> source = as_const(target);
   for (std::size_t j = 1; j + 1 < count; ++j) {
-    const strided<complex<E>> target = dense(j % 2 == 0 ? ws0 : ws1, program.n);
+    target = target_of(j);
     ex.stockham_group(sign, groups[j], program, source, target, batch, no_scaling<E>());
     source = as_const(target);
+  }
+  if (steps.copy_before_last()) {
+    ex.copy_scaled(no_scaling<E>(), source, dense(ws0, program.n), program.n, batch);
+    source = as_const(dense(ws0, program.n));
   }
   ex.stockham_group(sign, groups[count - 1], program, source, out, batch, scale);
 }
@@ -107,25 +133,30 @@ inline int workspace_buffers(std::size_t passes, bool bluestein) {
 template <class E, class Executor, class In, class Out>
 void run_transform(const Executor& ex, int sign, const scaling<E>& scale,
                    const transform_program<E>& program, In in, Out out, complex<E>* workspace,
-                   std::uint64_t batch) {
+                   std::uint64_t batch, bool minimal_workspace = false) {
   if (const auto* bluestein = std::get_if<bluestein_program<E>>(&program)) {
     const std::uint64_t chunk = bluestein->padded * batch;
     run_bluestein(ex, sign, *bluestein, scale, in, out, workspace, workspace + chunk,
-                  workspace + 2 * chunk, batch);
+                  minimal_workspace ? nullptr : workspace + 2 * chunk, batch);
     return;
   }
   const stockham_program<E>& stockham = std::get<stockham_program<E>>(program);
   const std::uint64_t chunk = stockham.n * batch;
-  complex<E>* ws1 = workspace + (stockham_buffers(stockham.passes->size()) >= 2 ? chunk : 0);
+  complex<E>* ws1 = minimal_workspace ? nullptr
+                                      : workspace + (stockham_buffers(stockham.passes->size()) >= 2 ? chunk : 0);
   ex.stockham(sign, stockham, scale, in, out, workspace, ws1, batch);
 }
 
-// Workspace values a program needs for `batch` transforms.
+// Workspace values a program needs for `batch` transforms; minimal: one
+// Stockham buffer at most (step_buffers.hpp), two for Bluestein.
 template <class E>
-std::uint64_t workspace_values(const transform_program<E>& program, std::uint64_t batch) {
+std::uint64_t workspace_values(const transform_program<E>& program, std::uint64_t batch,
+                               bool minimal = false) {
   const stockham_program<E>& s = stockham_part(program);
   const bool bluestein = std::holds_alternative<bluestein_program<E>>(program);
-  return static_cast<std::uint64_t>(workspace_buffers(s.passes->size(), bluestein)) * s.n * batch;
+  int buffers = workspace_buffers(s.passes->size(), bluestein);
+  if (minimal) buffers = bluestein ? bluestein_buffers - 1 : std::min(buffers, 1);
+  return static_cast<std::uint64_t>(buffers) * s.n * batch;
 }
 
 }  // namespace ffft::fft

@@ -128,6 +128,12 @@ __global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
 }
 
 template <class E>
+__global__ void copy_scaled_kernel(fft::scaling<E> scale, strided<const complex<E>> in,
+                                   strided<complex<E>> out, std::uint64_t n, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * n) out(t / n, t % n) = scale.apply(in(t / n, t % n));
+}
+
+template <class E>
 __global__ void pointwise_multiply_kernel(const complex<E>* kernel, std::uint64_t padded,
                                           complex<E>* data, std::uint64_t batch) {
   FFFT_GRID_STRIDE_LOOP(t, batch * padded) data[t] = mul(data[t], kernel[t % padded]);
@@ -194,6 +200,14 @@ struct device_executor {
     }
   }
 
+  // out = scale(in), element-wise (a minimal workspace's in-place
+  // transforms copy through it, step_buffers.hpp).
+  void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
+                   std::uint64_t n, std::uint64_t batch) const {
+    copy_scaled_kernel<E><<<grid_for(batch * n), block_size, 0, stream>>>(scale, in, out, n, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
   template <class In>
   void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded, In in,
                        value* dense, std::uint64_t batch) const {
@@ -256,6 +270,7 @@ struct fft_engine<E>::state {
   std::optional<detail::device_buffer<complex<E>>> own_workspace;  // unless the caller gives one
   complex<E>* workspace = nullptr;                                 // own_workspace's, or the caller's
   std::uint64_t workspace_values = 0;
+  bool minimal_workspace = false;
   std::optional<detail::device_buffer<complex<E>>> staged_input, staged_output;
   std::optional<host_transfer> transfer;
 
@@ -294,7 +309,8 @@ fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t 
     upload(s.chirp, b->chirp);
     upload(s.kernel, b->kernel);
   }
-  s.workspace_values = fft::workspace_values<E>(s.program(), batch);
+  s.minimal_workspace = memory.minimal_workspace;
+  s.workspace_values = fft::workspace_values<E>(s.program(), batch, s.minimal_workspace);
   if (memory.own_workspace) {
     s.own_workspace.emplace(s.workspace_values);
     s.workspace = s.own_workspace->data();
@@ -350,6 +366,13 @@ void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<c
   const bool out_dense = out.stride == 1 && (s.batch == 1 || out.distance == static_cast<std::int64_t>(s.n));
   const fft::staging_route route =
       fft::route_for(is_device_pointer(in.data), is_device_pointer(out.data), in_place, out_dense);
+  if constexpr (!std::is_same_v<X, complex<E>>) {
+    if (s.minimal_workspace && !s.bluestein && s.groups.size() >= 3)
+      throw std::invalid_argument(
+          "ffft: this CUDA plan was made with minimal_workspace, so its output must hold the "
+          "format's values, which std::complex arrays do not; pass complex<E> arrays, or make the "
+          "plan without minimal_workspace");
+  }
   if (route.uses_staging() && !s.transfer)
     throw std::invalid_argument(
         "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
@@ -368,7 +391,8 @@ void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<c
   const strided<X> target{result, out.stride, out.distance};
 
   const device_executor<E> ex{stream, &s.groups};
-  fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch);
+  fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch,
+                        s.minimal_workspace);
   // The download waits for the kernels and then for each of its chunks.
   if (route.download_output) s.transfer->download(out.data, result, out_bytes, stream);
 }

@@ -31,6 +31,7 @@ struct engine_memory {
   std::uint64_t staged_input_values = 0;
   std::uint64_t staged_output_values = 0;
   bool own_workspace = true;  // false: the caller gives one (set_workspace)
+  bool minimal_workspace = false;  // one buffer, the output the second (engine/step_buffers.hpp)
 };
 
 template <class E>

@@ -86,6 +86,10 @@ struct emulated_block_executor {
                        strided<const value> in, value* dense, std::uint64_t batch) const {
     cpu.bluestein_input(sign, chirp, n, padded, in, dense, batch);
   }
+  void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
+                   std::uint64_t n, std::uint64_t batch) const {
+    cpu.copy_scaled(scale, in, out, n, batch);
+  }
   void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
                           std::uint64_t batch) const {
     cpu.pointwise_multiply(kernel, padded, data, batch);
@@ -110,7 +114,7 @@ struct transform_tables {
   template <class Executor>
   void run(const Executor& ex, int sign, const fft::scaling<E>& scale,
            strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch,
-           bool as_device = false) const {
+           bool as_device = false, bool minimal_workspace = false) const {
     fft::transform_program<E> program = fft::program_of(tables);
     if (as_device) {
       fft::stockham_program<E>& stockham = std::visit(
@@ -121,8 +125,8 @@ struct transform_tables {
           program);
       if (stockham.factors.coarse != nullptr) stockham.twiddles = nullptr;
     }
-    std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch));
-    fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch);
+    std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch, minimal_workspace));
+    fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch, minimal_workspace);
   }
 };
 
@@ -201,6 +205,41 @@ TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
         }
       }
     }
+  }
+}
+
+// A minimal workspace (one buffer, the output the second: step_buffers.hpp)
+// gives the same bits, out of place into a strided output and in place, for
+// even and odd counts of groups (tiles of 64 points: groups of at most 32).
+TYPED_TEST(FftGroups, MinimalWorkspaceGivesTheSameResults) {
+  using E = TypeParam;
+  const emulated_block_executor<E> blocks{64, 32};
+  for (std::uint64_t n : {std::uint64_t{64}, std::uint64_t{512}, std::uint64_t{2048},
+                          std::uint64_t{8192}, std::uint64_t{6720}, std::uint64_t{97}}) {
+    const transform_tables<E> tables(n);
+    const fft::stockham_program<E>& stockham = fft::stockham_part(fft::program_of(tables.tables));
+    const std::size_t groups = fft::group_passes(*stockham.passes, *stockham.offsets, 32).size();
+    SCOPED_TRACE(::testing::Message() << "n " << n << ", " << groups << " groups");
+    const std::uint64_t batch = 2;
+    const auto dense_layout = static_cast<std::int64_t>(n);
+    const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n + 1);
+    const strided<const complex<E>> in{x.data(), 1, dense_layout};
+    const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::ortho, direction::forward);
+    // Out of place, into a strided output (stride 2, gaps kept).
+    const std::size_t out_span = 2 * n * batch;
+    std::vector<complex<E>> want(out_span, x[1]), got(out_span, x[1]);
+    const strided<complex<E>> want_out{want.data(), 2, 2 * dense_layout};
+    const strided<complex<E>> got_out{got.data(), 2, 2 * dense_layout};
+    tables.run(blocks, -1, scale, in, want_out, batch);
+    tables.run(blocks, -1, scale, in, got_out, batch, true, true);
+    expect_bit_identical(got, want);
+    // In place.
+    std::vector<complex<E>> in_place = x;
+    tables.run(blocks, -1, scale, {in_place.data(), 1, dense_layout}, {in_place.data(), 1, dense_layout},
+               batch, true, true);
+    std::vector<complex<E>> dense_want(n * batch);
+    tables.run(blocks, -1, scale, in, {dense_want.data(), 1, dense_layout}, batch);
+    expect_bit_identical(in_place, dense_want);
   }
 }
 

@@ -301,6 +301,45 @@ TYPED_TEST(FftPlan, MovedFromPlanThrowsLogicError) {
 
 // A workspace the caller gives (allocate_workspace = false, set_workspace)
 // computes exactly what the plan's own does; without one, execute refuses.
+// minimal_workspace: one buffer (the output the second), half the
+// workspace of three or more passes, the same bits out of place (strided
+// output) and in place, for even and odd pass counts and Bluestein.
+TYPED_TEST(FftPlan, MinimalWorkspaceGivesTheSameResults) {
+  using E = TypeParam;
+  for (std::uint64_t n : {std::uint64_t{8}, std::uint64_t{64}, std::uint64_t{512},
+                          std::uint64_t{4096}, std::uint64_t{32768}, std::uint64_t{97}}) {
+    SCOPED_TRACE(::testing::Message() << "n " << n);
+    const std::uint64_t batch = 3;
+    plan_options o = cpu_options<E>(n);
+    o.batch = batch;
+    o.output = {2, static_cast<std::int64_t>(2 * n + 1)};
+    plan<E> full(o);
+    o.minimal_workspace = true;
+    plan<E> minimal(o);
+    const std::size_t passes = minimal.radices().size();
+    if (minimal.bluestein_length() != 0)
+      EXPECT_EQ(minimal.workspace_bytes(), 2 * minimal.bluestein_length() * batch * sizeof(complex<E>));
+    else if (passes >= 3)
+      EXPECT_EQ(2 * minimal.workspace_bytes(), full.workspace_bytes());
+    const values<E> x = random_values<E>(n * batch, n);
+    const std::size_t out_span = static_cast<std::size_t>(1 + (n - 1) * 2 + (batch - 1) * (2 * n + 1));
+    values<E> want(out_span, x[0]), got(out_span, x[0]);
+    full.forward(x.data(), want.data());
+    minimal.forward(x.data(), got.data());
+    for (std::size_t j = 0; j < out_span; ++j) ASSERT_TRUE(identical(got[j], want[j])) << j;
+
+    plan_options dense = cpu_options<E>(n);
+    dense.batch = batch;
+    dense.minimal_workspace = true;
+    plan<E> minimal_dense(dense);
+    dense.minimal_workspace = false;
+    values<E> in_place = x, out_of_place(n * batch);
+    plan<E>(dense).inverse(x.data(), out_of_place.data());
+    minimal_dense.inverse(in_place.data(), in_place.data());
+    for (std::size_t j = 0; j < in_place.size(); ++j) ASSERT_TRUE(identical(in_place[j], out_of_place[j])) << j;
+  }
+}
+
 TYPED_TEST(FftPlan, CallersWorkspaceGivesTheSameResults) {
   using E = TypeParam;
   for (std::uint64_t n : {64u, 1000u, 97u}) {

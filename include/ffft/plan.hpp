@@ -75,6 +75,12 @@ struct plan_options {
   // false: the plan allocates no workspace; call set_workspace before
   // executing (as cufftSetAutoAllocation(plan, 0) and cufftSetWorkArea).
   bool allocate_workspace = true;
+  // One workspace buffer of length x batch values instead of two (as
+  // cufftXtSetWorkAreaPolicy's minimal policy): the output serves as the
+  // second, and an in-place transform may add one copy of the data. The
+  // output must then hold the format's values (complex<E>), not limb values,
+  // on a CUDA plan whose passes take three or more kernel launches.
+  bool minimal_workspace = false;
 };
 
 // Longest transform a plan accepts (Bluestein's chirp index k^2 needs

@@ -140,7 +140,7 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
   if (s.where == ffft::backend::cpu) {
-    s.workspace_values = fft::workspace_values<E>(fft::program_of(s.tables), o.batch);
+    s.workspace_values = fft::workspace_values<E>(fft::program_of(s.tables), o.batch, o.minimal_workspace);
     if (o.allocate_workspace) {
       s.own_workspace.resize(s.workspace_values);
       s.workspace = s.own_workspace.data();
@@ -154,6 +154,7 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
     memory.staged_output_values = fft::layout_span(o.length, o.batch, o.output);
   }
   memory.own_workspace = o.allocate_workspace;
+  memory.minimal_workspace = o.minimal_workspace;
   s.device = std::make_unique<cuda::fft_engine<E>>(s.tables, o.batch, memory);
   // The device has its copies; the host keeps the passes only, for radices().
   std::visit(
@@ -230,7 +231,7 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
   if (s.where == ffft::backend::cpu) {
     const fft::cpu_executor<E> ex(o.threads, s.isa);
     fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), source, target,
-                          s.workspace, o.batch);
+                          s.workspace, o.batch, o.minimal_workspace);
     return;
   }
 #if FFFT_HAVE_CUDA
@@ -263,7 +264,7 @@ void plan<E>::execute(direction d, const limb_value* in, limb_value* out, cuda_s
     });
     const fft::cpu_executor<E> ex(o.threads, s.isa);
     fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), fft::as_const(buffer),
-                          buffer, s.workspace, o.batch);
+                          buffer, s.workspace, o.batch, o.minimal_workspace);
     cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
       target(t / n, t % n) = fft::round_to_limb(buffer(t / n, t % n));
     });

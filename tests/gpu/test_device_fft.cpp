@@ -225,4 +225,99 @@ TYPED_TEST(DeviceFft, ComputedModeHoldsOnlyTheFactors) {
   EXPECT_GT(plan<E>(o).twiddle_bytes(), n / 2 * sizeof(complex<E>));
 }
 
+// minimal_workspace: one workspace buffer, the output the second
+// (engine/step_buffers.hpp). In place on device memory (2^20: three groups
+// in dd128 and qf128, so the copy before the last one runs) and out of place
+// into a strided host output, the bits of a CPU plan with the full
+// workspace.
+TYPED_TEST(DeviceFft, MinimalWorkspaceBitIdenticalToTheCpu) {
+  using E = TypeParam;
+  for (std::uint64_t n : {std::uint64_t{1} << 12, std::uint64_t{1} << 16, std::uint64_t{1} << 20}) {
+    const std::uint64_t batch = 2;
+    plan_options o;
+    o.length = n;
+    o.batch = batch;
+    o.backend = backend::cpu;
+    plan<E> cpu(o);
+    o.backend = backend::cuda;
+    o.minimal_workspace = true;
+    plan<E> gpu(o);
+    const values<E> x = random_values<E>(n * batch, 17);
+    values<E> expected(n * batch), actual(n * batch);
+    cpu.forward(x.data(), expected.data());
+    const std::size_t bytes = x.size() * sizeof(complex<E>);
+    complex<E>* device = nullptr;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device), bytes), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(device, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+    gpu.forward(device, device);
+    ASSERT_EQ(cudaMemcpy(actual.data(), device, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+    cudaFree(device);
+    expect_identical(actual, expected, "minimal workspace, in place", n);
+
+    o.output = {2, static_cast<std::int64_t>(2 * n)};
+    plan<E> strided_gpu(o);
+    o.backend = backend::cpu;
+    o.minimal_workspace = false;
+    plan<E> strided_cpu(o);
+    values<E> want(2 * n * batch, x[3]), got(2 * n * batch, x[3]);
+    strided_cpu.inverse(x.data(), want.data());
+    strided_gpu.inverse(x.data(), got.data());
+    expect_identical(got, want, "minimal workspace, strided host output", n);
+  }
+}
+
+// The largest dd128 transform one 80 GB GPU holds: 2^30 points in place,
+// 32 GiB of data and, with minimal_workspace, 32 GiB of workspace (two
+// buffers would need 96 GiB in all); computed twiddles (2 MiB, where table
+// mode holds 32 GiB). The transform of a unit impulse is exactly 1
+// everywhere, and the inverse gives the impulse back exactly (1/n is a
+// power of two; every butterfly adds exact zeros): every one of the 2^30
+// outputs is checked.
+TEST(DeviceFftLarge, Dd128Of2To30PointsFitsOneGpu) {
+  if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  using E = dd128;
+  const std::uint64_t n = std::uint64_t{1} << 30;
+  plan_options o;
+  o.length = n;
+  o.backend = backend::cuda;
+  o.twiddles = twiddle_mode::computed;
+  o.minimal_workspace = true;
+  o.host_staging = false;
+  plan<E> p(o);
+  EXPECT_EQ(p.workspace_bytes(), n * sizeof(complex<E>));
+  const std::size_t bytes = n * sizeof(complex<E>);
+  complex<E>* data = nullptr;
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&data), bytes), cudaSuccess);
+  ASSERT_EQ(cudaMemset(data, 0, bytes), cudaSuccess);
+  const complex<E> one{from_double<E>(1.0), from_double<E>(0.0)};
+  ASSERT_EQ(cudaMemcpy(data, &one, sizeof one, cudaMemcpyHostToDevice), cudaSuccess);
+
+  // Checks every element in chunks of 2^24 values: want(j) is the value at j.
+  const auto expect_all = [&](auto want, const char* what) {
+    const std::uint64_t chunk = std::uint64_t{1} << 24;
+    values<E> host(chunk);
+    std::uint64_t wrong = 0;
+    for (std::uint64_t first = 0; first < n; first += chunk) {
+      ASSERT_EQ(cudaMemcpy(host.data(), data + first, chunk * sizeof(complex<E>), cudaMemcpyDeviceToHost),
+                cudaSuccess);
+      for (std::uint64_t j = 0; j < chunk; ++j) {
+        // By value, limb by limb: products of zeros may leave -0.
+        const complex<E> w = want(first + j);
+        bool same = true;
+        for (int l = 0; l < E::limbs; ++l) same = same && host[j].re[l] == w.re[l] && host[j].im[l] == w.im[l];
+        wrong += same ? 0 : 1;
+      }
+    }
+    EXPECT_EQ(wrong, 0u) << what;
+  };
+  p.forward(data, data);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  expect_all([&](std::uint64_t) { return one; }, "forward transform of the impulse");
+  p.inverse(data, data);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const complex<E> zero{from_double<E>(0.0), from_double<E>(0.0)};
+  expect_all([&](std::uint64_t j) { return j == 0 ? one : zero; }, "inverse: the impulse again");
+  cudaFree(data);
+}
+
 }  // namespace
