@@ -122,6 +122,14 @@ struct plan<E>::impl {
   std::unique_ptr<cuda::fft_engine<E>> device;
 #endif
 
+  // The CPU executor's whole transform of the batch, from source to target.
+  void transform_on_cpu(direction d, fft::strided<const complex<E>> source,
+                        fft::strided<complex<E>> target) const {
+    const fft::cpu_executor<E> ex(options.threads, isa);
+    fft::run_transform<E>(ex, static_cast<int>(d), scaling_for(d), fft::program_of(tables), source,
+                          target, workspace, options.batch, options.minimal_workspace);
+  }
+
   static std::size_t index_of(direction d) { return d == direction::forward ? 0 : 1; }
   fft::scaling<E>& scaling_for(direction d) { return scale[index_of(d)]; }
   const fft::scaling<E>& scaling_for(direction d) const { return scale[index_of(d)]; }
@@ -225,17 +233,14 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
   check_arrays(in, out, sizeof(complex<E>));
   impl& s = state();
   const plan_options& o = s.options;
-  const int sign = static_cast<int>(d);
   const fft::strided<const complex<E>> source{in, o.input.stride, o.input.distance};
   const fft::strided<complex<E>> target{out, o.output.stride, o.output.distance};
   if (s.where == ffft::backend::cpu) {
-    const fft::cpu_executor<E> ex(o.threads, s.isa);
-    fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), source, target,
-                          s.workspace, o.batch, o.minimal_workspace);
+    s.transform_on_cpu(d, source, target);
     return;
   }
 #if FFFT_HAVE_CUDA
-  s.device->execute(sign, s.scaling_for(d), source, target, stream);
+  s.device->execute(static_cast<int>(d), s.scaling_for(d), source, target, stream);
 #else
   (void)stream;
 #endif
@@ -251,7 +256,6 @@ void plan<E>::execute(direction d, const limb_value* in, limb_value* out, cuda_s
   const fft::strided<const limbs> source{reinterpret_cast<const limbs*>(in), o.input.stride,
                                          o.input.distance};
   const fft::strided<limbs> target{reinterpret_cast<limbs*>(out), o.output.stride, o.output.distance};
-  const int sign = static_cast<int>(d);
   if (s.where == ffft::backend::cpu) {
     // Widened into the buffer, transformed there in place, rounded out: the
     // values the GPU's converting loads and stores give, bit for bit.
@@ -260,18 +264,18 @@ void plan<E>::execute(direction d, const limb_value* in, limb_value* out, cuda_s
     const fft::strided<complex<E>> buffer = fft::dense(s.limb_buffer.data(), o.length);
     const std::uint64_t n = o.length;
     cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
-      buffer(t / n, t % n) = fft::widen<E>(source(t / n, t % n));
+      const std::uint64_t b = t / n, j = t - b * n;
+      buffer(b, j) = fft::widen<E>(source(b, j));
     });
-    const fft::cpu_executor<E> ex(o.threads, s.isa);
-    fft::run_transform<E>(ex, sign, s.scaling_for(d), fft::program_of(s.tables), fft::as_const(buffer),
-                          buffer, s.workspace, o.batch, o.minimal_workspace);
+    s.transform_on_cpu(d, fft::as_const(buffer), buffer);
     cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
-      target(t / n, t % n) = fft::round_to_limb(buffer(t / n, t % n));
+      const std::uint64_t b = t / n, j = t - b * n;
+      target(b, j) = fft::round_to_limb(buffer(b, j));
     });
     return;
   }
 #if FFFT_HAVE_CUDA
-  s.device->execute(sign, s.scaling_for(d), source, target, stream);
+  s.device->execute(static_cast<int>(d), s.scaling_for(d), source, target, stream);
 #else
   (void)stream;
 #endif

@@ -61,6 +61,18 @@ std::size_t span(const case_description& c, const layout& l) {
   return static_cast<std::size_t>(1 + (c.n - 1) * l.stride + (c.batch - 1) * distance);
 }
 
+plan_options options_of(const case_description& c, backend where) {
+  plan_options o;
+  o.length = c.n;
+  o.batch = c.batch;
+  o.input = c.input;
+  o.output = c.output;
+  o.norm = c.norm;
+  o.twiddles = c.twiddles;
+  o.backend = where;
+  return o;
+}
+
 template <class E>
 void expect_identical(const values<E>& device, const values<E>& host, const char* what,
                       std::uint64_t n) {
@@ -70,17 +82,8 @@ void expect_identical(const values<E>& device, const values<E>& host, const char
 TYPED_TEST(DeviceFft, BitIdenticalToTheCpuExecutor) {
   using E = TypeParam;
   for (const case_description& c : cases) {
-    plan_options o;
-    o.length = c.n;
-    o.batch = c.batch;
-    o.input = c.input;
-    o.output = c.output;
-    o.norm = c.norm;
-    o.twiddles = c.twiddles;
-    o.backend = backend::cpu;
-    plan<E> cpu(o);
-    o.backend = backend::cuda;
-    plan<E> gpu(o);
+    plan<E> cpu(options_of(c, backend::cpu));
+    plan<E> gpu(options_of(c, backend::cuda));
     ASSERT_EQ(gpu.backend(), backend::cuda);
     const values<E> in = random_values<E>(span<E>(c, c.input), static_cast<unsigned>(c.n));
     const values<E> initial_out = random_values<E>(span<E>(c, c.output), 1);
@@ -166,17 +169,8 @@ TYPED_TEST(DeviceFft, LimbArraysBitIdenticalToTheCpuExecutor) {
   using E = TypeParam;
   using limb_value = typename plan<E>::limb_value;
   for (const case_description& c : cases) {
-    plan_options o;
-    o.length = c.n;
-    o.batch = c.batch;
-    o.input = c.input;
-    o.output = c.output;
-    o.norm = c.norm;
-    o.twiddles = c.twiddles;
-    o.backend = backend::cpu;
-    plan<E> cpu(o);
-    o.backend = backend::cuda;
-    plan<E> gpu(o);
+    plan<E> cpu(options_of(c, backend::cpu));
+    plan<E> gpu(options_of(c, backend::cuda));
     const values<E> wide = random_values<E>(span<E>(c, c.input), static_cast<unsigned>(c.n));
     std::vector<limb_value> in(wide.size());
     for (std::size_t j = 0; j < in.size(); ++j) {
