@@ -16,6 +16,7 @@
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
+#include "kernels/grid_stride.cuh"
 #include "kernels/group_io.cuh"
 #include "kernels/host_transfer.hpp"
 #include "kernels/wide_access.cuh"
@@ -25,18 +26,6 @@ namespace ffft::cuda {
 namespace {
 
 using fft::strided;
-
-constexpr unsigned block_size = 256;
-
-// One thread per work item, grid-stride so any count fits the grid limits.
-unsigned grid_for(std::uint64_t count) {
-  const std::uint64_t blocks = (count + block_size - 1) / block_size;
-  return static_cast<unsigned>(std::min<std::uint64_t>(std::max<std::uint64_t>(blocks, 1), 65535));
-}
-
-#define FFFT_GRID_STRIDE_LOOP(t, count)                                                        \
-  for (std::uint64_t t = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; t < (count); \
-       t += std::uint64_t{gridDim.x} * blockDim.x)
 
 // The shared memory of a group kernel: two tiles (the passes ping-pong
 // between them, so one barrier per pass suffices) of tile_points<E> values,
@@ -204,25 +193,25 @@ struct device_executor {
   // transforms copy through it, step_buffers.hpp).
   void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
                    std::uint64_t n, std::uint64_t batch) const {
-    copy_scaled_kernel<E><<<grid_for(batch * n), block_size, 0, stream>>>(scale, in, out, n, batch);
+    copy_scaled_kernel<E><<<elementwise_grid(batch * n), elementwise_block, 0, stream>>>(scale, in, out, n, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
   template <class In>
   void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded, In in,
                        value* dense, std::uint64_t batch) const {
-    const unsigned grid = grid_for(batch * padded);
+    const unsigned grid = elementwise_grid(batch * padded);
     const kernel_source<E> source = source_of<E>(in);
     if (sign < 0)
-      bluestein_input_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, source, dense, batch);
+      bluestein_input_kernel<-1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense, batch);
     else
-      bluestein_input_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, source, dense, batch);
+      bluestein_input_kernel<+1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
   void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
                           std::uint64_t batch) const {
-    pointwise_multiply_kernel<E><<<grid_for(batch * padded), block_size, 0, stream>>>(
+    pointwise_multiply_kernel<E><<<elementwise_grid(batch * padded), elementwise_block, 0, stream>>>(
         kernel, padded, data, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
@@ -231,13 +220,13 @@ struct device_executor {
   void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
                         const fft::scaling<E>& scale, const value* dense, Out out,
                         std::uint64_t batch) const {
-    const unsigned grid = grid_for(batch * n);
+    const unsigned grid = elementwise_grid(batch * n);
     const kernel_target<E> target = target_of<E>(out);
     if (sign < 0)
-      bluestein_output_kernel<-1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
+      bluestein_output_kernel<-1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, scale,
                                                                      dense, target, batch);
     else
-      bluestein_output_kernel<+1, E><<<grid, block_size, 0, stream>>>(chirp, n, padded, scale,
+      bluestein_output_kernel<+1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, scale,
                                                                      dense, target, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }

@@ -13,91 +13,30 @@
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/cpu/parallel_for.hpp"
+#include "src/fft/plan_checks.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
 
 #if FFFT_HAVE_CUDA
 #include "kernels/cuda_engine.hpp"
-#include "kernels/device_query.hpp"
 #endif
 
 namespace ffft {
 
 namespace {
 
-// Bluestein pads to a 7-smooth length >= 2n - 1, which must stay below the
-// 2^32 of the computed twiddles and the chirp index.
-constexpr std::uint64_t max_bluestein_length = std::uint64_t{1} << 30;
-
-// The library outside the CPU executor's AVX-512 path is compiled for
-// x86-64-v3 (AVX2 and FMA; cmake/ffft_flags.cmake). On an older CPU the
-// first such instruction would kill the process with SIGILL; say so
-// instead, before any of it runs.
-void require_baseline_instruction_set() {
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX2__)
-  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
-    throw std::runtime_error(
-        "ffft: this build needs an x86-64-v3 CPU (AVX2 and FMA), which this one is not; "
-        "build ffft on this machine with -DFFFT_X86_BASELINE=OFF for a portable build");
-#endif
-}
+using fft::is_device_memory;
+using fft::require_baseline_instruction_set;
+using fft::resolved_backend;
+using fft::held_table_values;
 
 plan_options checked_options(plan_options o) {
   require_baseline_instruction_set();
-  if (o.length == 0 || o.length > max_length)
-    throw std::invalid_argument("ffft: length " + std::to_string(o.length) +
-                                " is out of range; a plan needs 1 <= length <= 2^31");
-  if (!fft::is_7_smooth(o.length) && o.length > max_bluestein_length)
-    throw std::invalid_argument(
-        "ffft: length " + std::to_string(o.length) +
-        " has a prime factor above 7 and is above 2^30, the largest length Bluestein's "
-        "algorithm supports; choose a length of the form 2^a 3^b 5^c 7^d");
+  fft::check_transform_length(o.length);
   if (o.batch == 0) throw std::invalid_argument("ffft: batch must be at least 1");
   o.input = fft::checked_layout("input", o.length, o.batch, o.input);
   o.output = fft::checked_layout("output", o.length, o.batch, o.output);
   return o;
-}
-
-backend resolved_backend(backend requested) {
-#if FFFT_HAVE_CUDA
-  const bool device_present = cuda::device_count() > 0;
-#else
-  const bool device_present = false;
-#endif
-  if (requested == backend::cpu) return backend::cpu;
-  if (requested == backend::automatic) return device_present ? backend::cuda : backend::cpu;
-#if FFFT_HAVE_CUDA
-  if (!device_present)
-    throw std::runtime_error(
-        "ffft: the CUDA backend was requested but no CUDA device is present; use backend::cpu or "
-        "backend::automatic");
-  return backend::cuda;
-#else
-  throw std::runtime_error(
-      "ffft: the CUDA backend was requested but this ffft was built without CUDA; rebuild with "
-      "-DFFFT_CUDA=ON or use backend::cpu");
-#endif
-}
-
-// Values of the tables a plan keeps in its backend's memory: the CPU reads
-// the passes' arrays; a GPU reads, in computed mode, only their factors.
-// Bluestein adds its chirp and transformed kernel.
-template <class E>
-std::uint64_t held_table_values(const fft::transform_tables<E>& tables, backend where) {
-  const fft::stockham_tables<E>& t = fft::stockham_part(tables);
-  std::uint64_t values = t.twiddles.size() + t.coarse.size() + t.fine.size();
-  if (where == backend::cuda && !t.coarse.empty()) values = t.coarse.size() + t.fine.size();
-  if (const auto* b = std::get_if<fft::bluestein_tables<E>>(&tables))
-    values += b->chirp.size() + b->kernel.size();
-  return values;
-}
-
-bool is_device_memory([[maybe_unused]] const void* p) {
-#if FFFT_HAVE_CUDA
-  return cuda::is_device_pointer(p);
-#else
-  return false;
-#endif
 }
 
 }  // namespace

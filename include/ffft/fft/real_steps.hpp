@@ -1,0 +1,136 @@
+// Real-input transforms (numpy's rfft and irfft) through a complex
+// transform, element by element, written once for host and device.
+//
+// Even n = 2m: the n real values are read as m complex ones,
+// z_j = x_(2j) + i x_(2j+1), and one complex transform Z of length m gives
+// the transforms of the even and the odd samples,
+//   E_k = (Z_k + conj Z_(m-k)) / 2,   O_k = (Z_k - conj Z_(m-k)) / (2i),
+// and X_k = E_k + w_n^k O_k for k = 0 .. m (indices of Z modulo m). The
+// inverse undoes it: from X_k and conj X_(m-k) = E_k - w_n^k O_k,
+//   Z'_k = (X_k + conj X_(m-k)) + i conj(w_n^k) (X_k - conj X_(m-k)) = 2 (E_k + i O_k),
+// and the inverse complex transform of Z' scaled by 1/n is z. Half the
+// work and half the memory of the complex transform of length n; the
+// twiddles w_n^k are the plan's (correctly rounded in table mode), the
+// halving is exact.
+//
+// Odd n: the complex transform of length n of x + 0i, whose bins
+// k <= (n - 1) / 2 are kept; the inverse restores the rest as
+// X_(n-k) = conj X_k.
+//
+// As numpy, irfft reads the imaginary parts of X_0 and (n even) X_(n/2) as
+// zero: a real signal's transform has none there, so they carry no
+// information about it.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "ffft/complex.hpp"
+#include "ffft/conversions.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/limb_values.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+namespace ffft::fft {
+
+// The sizes of a batch of real transforms of length n.
+struct real_shape {
+  std::uint64_t n;       // real values per transform
+  std::uint64_t points;  // of the complex transform: n / 2 (n even) or n
+  std::uint64_t bins;    // spectrum values per transform: n / 2 + 1
+  bool halved;           // n even: two real values per complex point
+
+  FFFT_HD static constexpr real_shape of(std::uint64_t n) {
+    const bool even = n % 2 == 0;
+    return {n, even ? n / 2 : n, n / 2 + 1, even};
+  }
+};
+
+// A real value as E: an E itself, or E's limb type widened exactly.
+template <class E, class R>
+FFFT_HD E load_real(const R& x) {
+  if constexpr (std::is_same_v<R, E>) return x;
+  else return from_limb<R, E::limbs>(x);
+}
+
+// E's result stored as R: itself, or rounded once to the limb type
+// (as round_to_limb).
+template <class E, class R>
+FFFT_HD R store_real(const E& v) {
+  if constexpr (std::is_same_v<R, E>) return v;
+  else if constexpr (std::is_same_v<R, double>) return to_double(v);
+  else return to_float(v);
+}
+
+template <class E, class C>
+FFFT_HD complex<E> load_complex(const C& x) {
+  if constexpr (std::is_same_v<C, complex<E>>) return x;
+  else return widen<E>(x);
+}
+
+template <class E, class C>
+FFFT_HD C store_complex(const complex<E>& v) {
+  if constexpr (std::is_same_v<C, complex<E>>) return v;
+  else return round_to_limb(v);
+}
+
+// Point j of transform b's complex input: x_(2j) + i x_(2j+1), or x_j + 0i.
+template <class E, class R>
+FFFT_HD complex<E> real_packed_element(const real_shape& s, const strided<const R>& x,
+                                       std::uint64_t b, std::uint64_t j) {
+  if (s.halved) return {load_real<E>(x(b, 2 * j)), load_real<E>(x(b, 2 * j + 1))};
+  return {load_real<E>(x(b, j)), E{}};
+}
+
+// Bin k <= n / 2 of the spectrum, scaled, from z: the row of the complex
+// transform's output for this transform. w_n: any source of w_n^k
+// (twiddle/sources.hpp).
+template <class E, class Twiddles>
+FFFT_HD complex<E> real_spectrum_element(const real_shape& s, const complex<E>* z, std::uint64_t k,
+                                         const Twiddles& w_n, const scaling<E>& scale) {
+  if (!s.halved) return scale.apply(z[k]);
+  const std::uint64_t m = s.points;
+  const complex<E> a = z[k == m ? 0 : k];
+  const complex<E> c = conj(z[k == 0 ? 0 : m - k]);
+  const complex<E> sum = add(a, c);                    // 2 E_k
+  const complex<E> t = mul(w_n(k), sub(a, c));         // 2i w^k O_k
+  // (sum - i t) / 2, the halving exact.
+  return scale.apply(ldexp(complex<E>{add(sum.re, t.im), sub(sum.im, t.re)}, -1));
+}
+
+// Bin k of transform b as irfft reads it: the imaginary parts of bin 0 and
+// (n even) bin n / 2 as zero.
+template <class E, class C>
+FFFT_HD complex<E> real_spectrum_bin(const real_shape& s, const strided<const C>& spectrum,
+                                     std::uint64_t b, std::uint64_t k) {
+  complex<E> v = load_complex<E>(spectrum(b, k));
+  if (k == 0 || (s.halved && k == s.points)) v.im = E{};
+  return v;
+}
+
+// Point k of transform b's complex input to the inverse transform: Z'_k,
+// or (n odd) the Hermitian spectrum's X_k.
+template <class E, class C, class Twiddles>
+FFFT_HD complex<E> real_unspectrum_element(const real_shape& s, const strided<const C>& spectrum,
+                                           std::uint64_t b, std::uint64_t k, const Twiddles& w_n) {
+  if (!s.halved) {
+    if (k < s.bins) return real_spectrum_bin<E>(s, spectrum, b, k);
+    return conj(real_spectrum_bin<E>(s, spectrum, b, s.n - k));
+  }
+  const complex<E> a = real_spectrum_bin<E>(s, spectrum, b, k);
+  const complex<E> c = conj(real_spectrum_bin<E>(s, spectrum, b, s.points - k));
+  const complex<E> sum = add(a, c);                    // 2 E_k
+  const complex<E> t = mul(conj(w_n(k)), sub(a, c));   // 2 O_k
+  return {sub(sum.re, t.im), add(sum.im, t.re)};       // sum + i t
+}
+
+// Real value j of a transform from z, the row of its inverse complex
+// transform (already scaled).
+template <class E>
+FFFT_HD E real_unpacked_element(const real_shape& s, const complex<E>* z, std::uint64_t j) {
+  if (!s.halved) return z[j].re;
+  const complex<E> v = z[j / 2];
+  return j % 2 == 0 ? v.re : v.im;
+}
+
+}  // namespace ffft::fft

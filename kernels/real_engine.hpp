@@ -1,0 +1,68 @@
+// The CUDA backend of a real_plan: the complex transform by an fft_engine
+// of the plan's points, the element-wise steps of fft/real_steps.hpp in
+// kernels that call the same FFFT_HD code as the CPU (so results are
+// bit-identical to it), and staging for host arrays as the complex engine
+// has. Everything is allocated when the engine is made; execute allocates
+// nothing. Plain C++ (no CUDA headers): src/fft/real_plan.cpp includes it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/tables.hpp"
+#include "ffft/complex.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/limb_values.hpp"
+#include "ffft/fft/real_steps.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+struct CUstream_st;
+
+namespace ffft::cuda {
+
+template <class E>
+class real_engine {
+ public:
+  using limb = typename E::limb_type;
+
+  // inner: the complex transform's tables (of shape.points); octant: the
+  // octant table of w_n for even n (octant_entries), empty for odd n;
+  // staged_*_bytes: device staging for host arrays (0 and 0: none, and
+  // execute refuses host memory). The tables have landed when it returns.
+  real_engine(const fft::transform_tables<E>& inner, const std::vector<complex<E>>& octant,
+              fft::real_shape shape, std::uint64_t batch, std::uint64_t staged_real_bytes,
+              std::uint64_t staged_spectrum_bytes);
+  ~real_engine();
+  real_engine(const real_engine&) = delete;
+  real_engine& operator=(const real_engine&) = delete;
+
+  // rfft and irfft on `stream`: with device pointers enqueued, with host
+  // pointers through the staging buffers, returning when the output holds
+  // the result (as fft_engine::execute).
+  void forward(const fft::scaling<E>& scale, fft::strided<const E> x,
+               fft::strided<complex<E>> spectrum, CUstream_st* stream);
+  void forward(const fft::scaling<E>& scale, fft::strided<const limb> x,
+               fft::strided<fft::limb_complex_of<E>> spectrum, CUstream_st* stream);
+  void inverse(const fft::scaling<E>& scale, fft::strided<const complex<E>> spectrum,
+               fft::strided<E> x, CUstream_st* stream);
+  void inverse(const fft::scaling<E>& scale, fft::strided<const fft::limb_complex_of<E>> spectrum,
+               fft::strided<limb> x, CUstream_st* stream);
+
+  // Device bytes of the packed data and the complex transform's workspace.
+  std::size_t workspace_bytes() const;
+  std::size_t staging_bytes() const;
+
+ private:
+  template <class In, class Out>
+  void execute(const fft::scaling<E>& scale, In in, Out out, CUstream_st* stream);
+  struct state;
+  std::unique_ptr<state> state_;
+};
+
+extern template class real_engine<df64>;
+extern template class real_engine<qf128>;
+extern template class real_engine<dd128>;
+
+}  // namespace ffft::cuda

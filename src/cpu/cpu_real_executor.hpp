@@ -1,0 +1,77 @@
+// The CPU's primitives of a real transform (engine/real_runner.hpp): the
+// complex transform by the CPU executor, and the element-wise steps of
+// fft/real_steps.hpp on OpenMP threads, reading and writing real values of
+// the format (R = E) or of its limb type, and bins of complex<E> or
+// limb_complex_of<E>.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/real_runner.hpp"
+#include "engine/runner.hpp"
+#include "src/cpu/cpu_executor.hpp"
+#include "src/cpu/parallel_for.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+class cpu_real_executor {
+ public:
+  using value = complex<E>;
+
+  // inner: the complex transform of `points` points; workspace: what it
+  // needs (workspace_values(inner, batch)).
+  cpu_real_executor(unsigned threads, cpu_isa isa, const transform_program<E>& inner,
+                    std::uint64_t points, value* workspace)
+      : threads_(threads), complex_(threads, isa), inner_(inner), points_(points), workspace_(workspace) {}
+
+  // In place: each Stockham pass or Bluestein step reads all of its input
+  // before writing its output (run_transform).
+  void transform(int sign, const scaling<E>& scale, value* data, std::uint64_t batch) const {
+    run_transform<E>(complex_, sign, scale, inner_, as_const(dense(data, points_)),
+                     dense(data, points_), workspace_, batch);
+  }
+
+  template <class R>
+  void real_pack(const real_shape& s, strided<const R> x, value* packed, std::uint64_t batch) const {
+    cpu::parallel_for(threads_, batch * s.points, [&](std::uint64_t t) {
+      packed[t] = real_packed_element<E>(s, x, t / s.points, t % s.points);
+    });
+  }
+
+  template <class C>
+  void real_spectrum(const real_program<E>& p, const scaling<E>& scale, const value* packed,
+                     strided<C> spectrum, std::uint64_t batch) const {
+    const real_shape& s = p.shape;
+    cpu::parallel_for(threads_, batch * s.bins, [&](std::uint64_t t) {
+      const std::uint64_t b = t / s.bins, k = t % s.bins;
+      spectrum(b, k) = store_complex<E, C>(real_spectrum_element(s, packed + b * s.points, k, p.w_n, scale));
+    });
+  }
+
+  template <class C>
+  void real_unspectrum(const real_program<E>& p, strided<const C> spectrum, value* packed,
+                       std::uint64_t batch) const {
+    const real_shape& s = p.shape;
+    cpu::parallel_for(threads_, batch * s.points, [&](std::uint64_t t) {
+      packed[t] = real_unspectrum_element<E>(s, spectrum, t / s.points, t % s.points, p.w_n);
+    });
+  }
+
+  template <class R>
+  void real_unpack(const real_shape& s, const value* packed, strided<R> x, std::uint64_t batch) const {
+    cpu::parallel_for(threads_, batch * s.n, [&](std::uint64_t t) {
+      const std::uint64_t b = t / s.n, j = t % s.n;
+      x(b, j) = store_real<E, R>(real_unpacked_element(s, packed + b * s.points, j));
+    });
+  }
+
+ private:
+  unsigned threads_;
+  cpu_executor<E> complex_;
+  const transform_program<E>& inner_;
+  std::uint64_t points_;
+  value* workspace_;
+};
+
+}  // namespace ffft::fft

@@ -1,0 +1,75 @@
+#include "src/fft/plan_checks.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "ffft/fft/schedule.hpp"
+
+#if FFFT_HAVE_CUDA
+#include "kernels/device_query.hpp"
+#endif
+
+namespace ffft::fft {
+
+// The library outside the CPU executor's AVX-512 path is compiled for
+// x86-64-v3 (AVX2 and FMA; cmake/ffft_flags.cmake). On an older CPU the
+// first such instruction would kill the process with SIGILL; say so
+// instead, before any of it runs.
+void require_baseline_instruction_set() {
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX2__)
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+    throw std::runtime_error(
+        "ffft: this build needs an x86-64-v3 CPU (AVX2 and FMA), which this one is not; "
+        "build ffft on this machine with -DFFFT_X86_BASELINE=OFF for a portable build");
+#endif
+}
+
+namespace {
+
+// Bluestein pads to a 7-smooth length >= 2n - 1, which must stay below the
+// 2^32 of the computed twiddles and the chirp index.
+constexpr std::uint64_t max_bluestein_length = std::uint64_t{1} << 30;
+
+}  // namespace
+
+void check_transform_length(std::uint64_t n) {
+  if (n == 0 || n > max_length)
+    throw std::invalid_argument("ffft: length " + std::to_string(n) +
+                                " is out of range; a plan needs 1 <= length <= 2^31");
+  if (!is_7_smooth(n) && n > max_bluestein_length)
+    throw std::invalid_argument(
+        "ffft: length " + std::to_string(n) +
+        " has a prime factor above 7 and is above 2^30, the largest length Bluestein's "
+        "algorithm supports; choose a length of the form 2^a 3^b 5^c 7^d");
+}
+
+backend resolved_backend(backend requested) {
+#if FFFT_HAVE_CUDA
+  const bool device_present = cuda::device_count() > 0;
+#else
+  const bool device_present = false;
+#endif
+  if (requested == backend::cpu) return backend::cpu;
+  if (requested == backend::automatic) return device_present ? backend::cuda : backend::cpu;
+#if FFFT_HAVE_CUDA
+  if (!device_present)
+    throw std::runtime_error(
+        "ffft: the CUDA backend was requested but no CUDA device is present; use backend::cpu or "
+        "backend::automatic");
+  return backend::cuda;
+#else
+  throw std::runtime_error(
+      "ffft: the CUDA backend was requested but this ffft was built without CUDA; rebuild with "
+      "-DFFFT_CUDA=ON or use backend::cpu");
+#endif
+}
+
+bool is_device_memory([[maybe_unused]] const void* p) {
+#if FFFT_HAVE_CUDA
+  return cuda::is_device_pointer(p);
+#else
+  return false;
+#endif
+}
+
+}  // namespace ffft::fft

@@ -1,0 +1,44 @@
+// What every kind of plan (complex, real) checks and decides the same way
+// when it is made and when it is given arrays: whether this CPU runs the
+// library, whether a complex transform's length is supported, which backend
+// a request resolves to, whether a pointer is device memory, and how much
+// table memory a backend holds.
+#pragma once
+
+#include <cstdint>
+#include <variant>
+
+#include "engine/tables.hpp"
+#include "ffft/plan.hpp"
+
+namespace ffft::fft {
+
+// Throws, instead of dying of SIGILL later, when the library was compiled
+// for x86-64-v3 (AVX2 and FMA) and this CPU lacks them.
+void require_baseline_instruction_set();
+
+// Throws unless a complex transform of n points is supported: 1 <= n <=
+// max_length, and n 7-smooth or within Bluestein's range.
+void check_transform_length(std::uint64_t n);
+
+// cpu or cuda for a request (automatic: cuda if a device is present).
+// Throws when cuda is asked for and cannot run.
+backend resolved_backend(backend requested);
+
+// false without CUDA.
+bool is_device_memory(const void* p);
+
+// Values of the tables a plan keeps in its backend's memory: the CPU reads
+// the passes' arrays; a GPU reads, in computed mode, only their factors.
+// Bluestein adds its chirp and transformed kernel.
+template <class E>
+std::uint64_t held_table_values(const transform_tables<E>& tables, backend where) {
+  const stockham_tables<E>& t = stockham_part(tables);
+  std::uint64_t values = t.twiddles.size() + t.coarse.size() + t.fine.size();
+  if (where == backend::cuda && !t.coarse.empty()) values = t.coarse.size() + t.fine.size();
+  if (const auto* b = std::get_if<bluestein_tables<E>>(&tables))
+    values += b->chirp.size() + b->kernel.size();
+  return values;
+}
+
+}  // namespace ffft::fft

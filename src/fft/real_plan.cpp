@@ -1,0 +1,251 @@
+#include "ffft/real_plan.hpp"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/real_runner.hpp"
+#include "engine/tables.hpp"
+#include "ffft/fft/real_steps.hpp"
+#include "ffft/twiddle/octant.hpp"
+#include "src/cpu/cpu_real_executor.hpp"
+#include "src/fft/layout_checks.hpp"
+#include "src/fft/normalization.hpp"
+#include "src/fft/plan_checks.hpp"
+
+#if FFFT_HAVE_CUDA
+#include "kernels/real_engine.hpp"
+#endif
+
+namespace ffft {
+
+namespace {
+
+real_plan_options checked_options(real_plan_options o) {
+  fft::require_baseline_instruction_set();
+  if (o.length == 0 || o.length > max_length)
+    throw std::invalid_argument("ffft: length " + std::to_string(o.length) +
+                                " is out of range; a real plan needs 1 <= length <= 2^31");
+  fft::check_transform_length(fft::real_shape::of(o.length).points);
+  if (o.batch == 0) throw std::invalid_argument("ffft: batch must be at least 1");
+  o.real = fft::checked_layout("real", o.length, o.batch, o.real);
+  o.spectrum = fft::checked_layout("spectrum", o.length / 2 + 1, o.batch, o.spectrum);
+  return o;
+}
+
+}  // namespace
+
+// What a real plan computes once: the options as checked, the shape, the
+// complex transform's tables, the octant table of w_n (even n), the scaling
+// of each direction, and the workspace (CPU) or the device engine.
+template <class E>
+struct real_plan<E>::impl {
+  real_plan_options options;
+  fft::real_shape shape{};
+  ffft::backend where = ffft::backend::cpu;
+  ffft::cpu_isa isa = ffft::cpu_isa::scalar;
+  fft::transform_tables<E> inner;    // of shape.points
+  std::vector<complex<E>> octant;    // w_n's octant table, n even
+  std::array<fft::scaling<E>, 2> scale;  // forward, inverse
+  std::vector<complex<E>> packed;     // CPU: the complex transform's data
+  std::vector<complex<E>> workspace;  // CPU: the complex transform's workspace
+  std::uint64_t table_values = 0;
+  std::vector<int> radices;
+#if FFFT_HAVE_CUDA
+  std::unique_ptr<cuda::real_engine<E>> device;
+#endif
+
+  fft::real_program<E> program() const {
+    const unsigned step = shape.halved ? twiddle::octant_table_step_log2(shape.n) : 0;
+    return {shape, {octant.empty() ? nullptr : octant.data(), shape.n, step}};
+  }
+
+  template <class In, class Out>
+  void run_on_cpu(In in, Out out) {
+    const fft::transform_program<E> complex_program = fft::program_of(inner);
+    const fft::cpu_real_executor<E> ex(options.threads, isa, complex_program, shape.points,
+                                       workspace.data());
+    if constexpr (std::is_same_v<In, fft::strided<const E>> ||
+                  std::is_same_v<In, fft::strided<const typename E::limb_type>>)
+      fft::run_real_forward(ex, program(), scale[0], in, out, packed.data(), options.batch);
+    else
+      fft::run_real_inverse(ex, program(), scale[1], in, out, packed.data(), options.batch);
+  }
+};
+
+template <class E>
+real_plan<E>::real_plan(const real_plan_options& options) : impl_(std::make_unique<impl>()) {
+  impl& s = *impl_;
+  s.options = checked_options(options);
+  const real_plan_options& o = s.options;
+  s.shape = fft::real_shape::of(o.length);
+  s.where = fft::resolved_backend(o.backend);
+  s.isa = selected_cpu_isa();
+  s.inner = fft::make_transform_tables<E>(s.shape.points, o.twiddles, o.threads, s.isa);
+  if (s.shape.halved) s.octant = fft::octant_entries<E>(o.length, o.twiddles, o.threads);
+  s.scale = {fft::normalization_scaling<E>(o.length, o.norm, direction::forward),
+             fft::normalization_scaling<E>(o.length, o.norm, direction::inverse)};
+  s.table_values = fft::held_table_values(s.inner, s.where) + s.octant.size();
+  for (const fft::pass_shape& p : fft::stockham_part(s.inner).passes) s.radices.push_back(p.radix);
+  if (s.where == ffft::backend::cpu) {
+    s.packed.resize(s.shape.points * o.batch);
+    s.workspace.resize(fft::workspace_values<E>(fft::program_of(s.inner), o.batch));
+    return;
+  }
+#if FFFT_HAVE_CUDA
+  std::uint64_t real_bytes = 0, spectrum_bytes = 0;
+  if (o.host_staging) {
+    real_bytes = fft::layout_span(o.length, o.batch, o.real) * sizeof(E);
+    spectrum_bytes = fft::layout_span(s.shape.bins, o.batch, o.spectrum) * sizeof(complex<E>);
+  }
+  s.device = std::make_unique<cuda::real_engine<E>>(s.inner, s.octant, s.shape, o.batch, real_bytes,
+                                                    spectrum_bytes);
+  // The device has its copies.
+  s.inner = fft::transform_tables<E>{};
+  std::vector<complex<E>>().swap(s.octant);
+#endif
+}
+
+template <class E>
+real_plan<E>::~real_plan() = default;
+template <class E>
+real_plan<E>::real_plan(real_plan&&) noexcept = default;
+template <class E>
+real_plan<E>& real_plan<E>::operator=(real_plan&&) noexcept = default;
+
+template <class E>
+typename real_plan<E>::impl& real_plan<E>::state() const {
+  if (!impl_)
+    throw std::logic_error(
+        "ffft: this real plan was moved from and holds nothing; make a new plan or assign one to it");
+  return *impl_;
+}
+
+template <class E>
+void real_plan<E>::check_arrays(const void* x, std::size_t real_bytes, const void* spectrum,
+                                std::size_t bin_bytes) const {
+  const impl& s = state();
+  const real_plan_options& o = s.options;
+  if (x == nullptr || spectrum == nullptr)
+    throw std::invalid_argument("ffft: a real transform needs non-null real and spectrum pointers");
+  const auto x_begin = reinterpret_cast<std::uintptr_t>(x);
+  const auto spectrum_begin = reinterpret_cast<std::uintptr_t>(spectrum);
+  const std::uint64_t x_end = x_begin + fft::layout_span(o.length, o.batch, o.real) * real_bytes;
+  const std::uint64_t spectrum_end =
+      spectrum_begin + fft::layout_span(s.shape.bins, o.batch, o.spectrum) * bin_bytes;
+  if (x_begin < spectrum_end && spectrum_begin < x_end)
+    throw std::invalid_argument(
+        "ffft: the real and spectrum arrays overlap; real transforms are out of place, so pass "
+        "separate buffers");
+  if (s.where == ffft::backend::cpu && (fft::is_device_memory(x) || fft::is_device_memory(spectrum)))
+    throw std::invalid_argument(
+        "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
+        "data to the host");
+}
+
+template <class E>
+void real_plan<E>::forward(const E* x, complex<E>* spectrum, cuda_stream stream) {
+  check_arrays(x, sizeof(E), spectrum, sizeof(complex<E>));
+  impl& s = state();
+  const real_plan_options& o = s.options;
+  const fft::strided<const E> in{x, o.real.stride, o.real.distance};
+  const fft::strided<complex<E>> out{spectrum, o.spectrum.stride, o.spectrum.distance};
+  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
+#if FFFT_HAVE_CUDA
+  s.device->forward(s.scale[0], in, out, stream);
+#else
+  (void)stream;
+#endif
+}
+
+template <class E>
+void real_plan<E>::inverse(const complex<E>* spectrum, E* x, cuda_stream stream) {
+  check_arrays(x, sizeof(E), spectrum, sizeof(complex<E>));
+  impl& s = state();
+  const real_plan_options& o = s.options;
+  const fft::strided<const complex<E>> in{spectrum, o.spectrum.stride, o.spectrum.distance};
+  const fft::strided<E> out{x, o.real.stride, o.real.distance};
+  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
+#if FFFT_HAVE_CUDA
+  s.device->inverse(s.scale[1], in, out, stream);
+#else
+  (void)stream;
+#endif
+}
+
+template <class E>
+void real_plan<E>::forward(const limb* x, std::complex<limb>* spectrum, cuda_stream stream) {
+  check_arrays(x, sizeof(limb), spectrum, sizeof(std::complex<limb>));
+  impl& s = state();
+  const real_plan_options& o = s.options;
+  using bins = fft::limb_complex_of<E>;
+  static_assert(sizeof(bins) == sizeof(std::complex<limb>) && alignof(bins) == alignof(std::complex<limb>));
+  const fft::strided<const limb> in{x, o.real.stride, o.real.distance};
+  const fft::strided<bins> out{reinterpret_cast<bins*>(spectrum), o.spectrum.stride, o.spectrum.distance};
+  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
+#if FFFT_HAVE_CUDA
+  s.device->forward(s.scale[0], in, out, stream);
+#else
+  (void)stream;
+#endif
+}
+
+template <class E>
+void real_plan<E>::inverse(const std::complex<limb>* spectrum, limb* x, cuda_stream stream) {
+  check_arrays(x, sizeof(limb), spectrum, sizeof(std::complex<limb>));
+  impl& s = state();
+  const real_plan_options& o = s.options;
+  using bins = fft::limb_complex_of<E>;
+  const fft::strided<const bins> in{reinterpret_cast<const bins*>(spectrum), o.spectrum.stride,
+                                    o.spectrum.distance};
+  const fft::strided<limb> out{x, o.real.stride, o.real.distance};
+  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
+#if FFFT_HAVE_CUDA
+  s.device->inverse(s.scale[1], in, out, stream);
+#else
+  (void)stream;
+#endif
+}
+
+template <class E>
+const real_plan_options& real_plan<E>::options() const {
+  return state().options;
+}
+
+template <class E>
+backend real_plan<E>::backend() const {
+  return state().where;
+}
+
+template <class E>
+std::uint64_t real_plan<E>::spectrum_length() const {
+  return state().shape.bins;
+}
+
+template <class E>
+std::size_t real_plan<E>::workspace_bytes() const {
+  const impl& s = state();
+#if FFFT_HAVE_CUDA
+  if (s.device) return s.device->workspace_bytes();
+#endif
+  return (s.packed.size() + s.workspace.size()) * sizeof(complex<E>);
+}
+
+template <class E>
+std::size_t real_plan<E>::twiddle_bytes() const {
+  return state().table_values * sizeof(complex<E>);
+}
+
+template <class E>
+std::vector<int> real_plan<E>::radices() const {
+  return state().radices;
+}
+
+template class real_plan<df64>;
+template class real_plan<qf128>;
+template class real_plan<dd128>;
+
+}  // namespace ffft
