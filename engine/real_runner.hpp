@@ -3,6 +3,7 @@
 //   transform(sign, scale, data, batch)     the complex transform, in place
 //   real_pack, real_spectrum                 around the forward one
 //   real_unspectrum, real_unpack             around the inverse one
+//   convolve                                 between them, for a convolution
 // (src/cpu/cpu_real_executor.hpp, kernels/real_engine.cu). The complex
 // transform runs in place in a workspace of points x batch values; the
 // element-wise steps move the data between it and the caller's arrays.
@@ -12,6 +13,7 @@
 
 #include "engine/runner.hpp"
 #include "ffft/complex.hpp"
+#include "ffft/fft/convolution_steps.hpp"
 #include "ffft/fft/real_steps.hpp"
 #include "ffft/twiddle/sources.hpp"
 
@@ -30,7 +32,7 @@ struct real_program {
 template <class E, class Executor, class In, class Out>
 void run_real_forward(const Executor& ex, const real_program<E>& program, const scaling<E>& scale,
                       In x, Out spectrum, complex<E>* packed, std::uint64_t batch) {
-  ex.real_pack(program.shape, x, packed, batch);
+  ex.real_pack(program.shape, x, program.shape.n, packed, batch);
   ex.transform(-1, no_scaling<E>(), packed, batch);
   ex.real_spectrum(program, scale, packed, spectrum, batch);
 }
@@ -41,7 +43,33 @@ void run_real_inverse(const Executor& ex, const real_program<E>& program, const 
                       In spectrum, Out x, complex<E>* packed, std::uint64_t batch) {
   ex.real_unspectrum(program, spectrum, packed, batch);
   ex.transform(+1, scale, packed, batch);
-  ex.real_unpack(program.shape, packed, x, batch);
+  ex.real_unpack(program.shape, packed, x, 0, program.shape.n, batch);
+}
+
+// A convolution through transforms of length shape.n (fft/convolution_steps.hpp):
+// the kernel's spectrum, and which values of each signal are read and of
+// each result are written.
+template <class E>
+struct convolution_program {
+  real_program<E> transform;
+  const complex<E>* kernel;      // the kernel's spectrum / n: bins (halved) or n values
+  std::uint64_t signal_values;   // read from each signal; the rest of the n are zeros
+  std::uint64_t output_offset;   // the first result written
+  std::uint64_t output_values;   // results written per signal
+};
+
+// out = the convolution of each signal with the kernel: the forward
+// transform, the product (with the real spectrum's steps, in one pass),
+// the inverse transform, unscaled (the kernel holds the 1/n).
+template <class E, class Executor, class In, class Out>
+void run_convolution(const Executor& ex, const convolution_program<E>& program, In signal, Out out,
+                     complex<E>* packed, std::uint64_t batch) {
+  const real_shape& s = program.transform.shape;
+  ex.real_pack(s, signal, program.signal_values, packed, batch);
+  ex.transform(-1, no_scaling<E>(), packed, batch);
+  ex.convolve(program, packed, batch);
+  ex.transform(+1, no_scaling<E>(), packed, batch);
+  ex.real_unpack(s, packed, out, program.output_offset, program.output_values, batch);
 }
 
 }  // namespace ffft::fft

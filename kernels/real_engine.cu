@@ -24,10 +24,10 @@ namespace {
 using fft::strided;
 
 template <class E, class R>
-__global__ void real_pack_kernel(fft::real_shape s, strided<const R> x, complex<E>* packed,
-                                 std::uint64_t batch) {
+__global__ void real_pack_kernel(fft::real_shape s, strided<const R> x, std::uint64_t count,
+                                 complex<E>* packed, std::uint64_t batch) {
   FFFT_GRID_STRIDE_LOOP(t, batch * s.points)
-  packed[t] = fft::real_packed_element<E>(s, x, t / s.points, t % s.points);
+  packed[t] = fft::real_packed_element<E>(s, x, t / s.points, t % s.points, count);
 }
 
 template <class E, class C>
@@ -52,11 +52,19 @@ __global__ void real_unspectrum_kernel(fft::real_program<E> p, strided<const C> 
 
 template <class E, class R>
 __global__ void real_unpack_kernel(fft::real_shape s, const complex<E>* packed, strided<R> x,
-                                   std::uint64_t batch) {
-  FFFT_GRID_STRIDE_LOOP(t, batch * s.n) {
-    const std::uint64_t b = t / s.n, j = t % s.n;
-    x(b, j) = fft::store_real<E, R>(fft::real_unpacked_element(s, packed + b * s.points, j));
+                                   std::uint64_t offset, std::uint64_t count, std::uint64_t batch) {
+  FFFT_GRID_STRIDE_LOOP(t, batch * count) {
+    const std::uint64_t b = t / count, i = t % count;
+    x(b, i) = fft::real_unpacked_element<E, R>(s, packed + b * s.points, offset + i);
   }
+}
+
+template <class E>
+__global__ void convolve_kernel(fft::convolution_program<E> p, complex<E>* packed, std::uint64_t batch) {
+  const fft::real_shape& s = p.transform.shape;
+  const std::uint64_t items = fft::convolve_items(s);
+  FFFT_GRID_STRIDE_LOOP(t, batch * items)
+  fft::convolve_element(s, packed + (t / items) * s.points, p.kernel, t % items, p.transform.w_n);
 }
 
 // The real-transform primitives (engine/real_runner.hpp) in stream order.
@@ -73,8 +81,10 @@ struct device_real_executor {
   }
 
   template <class R>
-  void real_pack(const fft::real_shape& s, strided<const R> x, value* packed, std::uint64_t batch) const {
-    real_pack_kernel<E><<<elementwise_grid(batch * s.points), elementwise_block, 0, stream>>>(s, x, packed, batch);
+  void real_pack(const fft::real_shape& s, strided<const R> x, std::uint64_t count, value* packed,
+                 std::uint64_t batch) const {
+    real_pack_kernel<E><<<elementwise_grid(batch * s.points), elementwise_block, 0, stream>>>(
+        s, x, count, packed, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -95,8 +105,16 @@ struct device_real_executor {
   }
 
   template <class R>
-  void real_unpack(const fft::real_shape& s, const value* packed, strided<R> x, std::uint64_t batch) const {
-    real_unpack_kernel<E><<<elementwise_grid(batch * s.n), elementwise_block, 0, stream>>>(s, packed, x, batch);
+  void real_unpack(const fft::real_shape& s, const value* packed, strided<R> x, std::uint64_t offset,
+                   std::uint64_t count, std::uint64_t batch) const {
+    real_unpack_kernel<E><<<elementwise_grid(batch * count), elementwise_block, 0, stream>>>(
+        s, packed, x, offset, count, batch);
+    FFFT_CUDA_CHECK(cudaGetLastError());
+  }
+
+  void convolve(const fft::convolution_program<E>& p, value* packed, std::uint64_t batch) const {
+    convolve_kernel<E><<<elementwise_grid(batch * fft::convolve_items(p.transform.shape)),
+                         elementwise_block, 0, stream>>>(p, packed, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 };
@@ -110,10 +128,15 @@ struct real_engine<E>::state {
   fft::real_shape shape;
   std::uint64_t batch;
   std::optional<fft_engine<E>> inner;
-  std::optional<detail::device_buffer<complex<E>>> packed, octant;
+  std::optional<detail::device_buffer<complex<E>>> packed, octant, kernel;
   unsigned octant_step_log2 = 0;
-  std::optional<detail::device_buffer<unsigned char>> staged_real, staged_spectrum;
+  // The staging of host arrays: the first for the real values (or a
+  // convolution's signals), the second for the spectrum (or its results).
+  std::optional<detail::device_buffer<unsigned char>> first_staged, second_staged;
   std::optional<host_transfer> transfer;
+
+  unsigned char* first_stage() const { return first_staged ? first_staged->data() : nullptr; }
+  unsigned char* second_stage() const { return second_staged ? second_staged->data() : nullptr; }
 
   fft::real_program<E> program() const {
     return {shape, {octant->size() != 0 ? octant->data() : nullptr, shape.n, octant_step_log2}};
@@ -122,8 +145,8 @@ struct real_engine<E>::state {
 
 template <class E>
 real_engine<E>::real_engine(const fft::transform_tables<E>& inner, const std::vector<complex<E>>& octant,
-                            fft::real_shape shape, std::uint64_t batch, std::uint64_t staged_real_bytes,
-                            std::uint64_t staged_spectrum_bytes)
+                            fft::real_shape shape, std::uint64_t batch, std::uint64_t first_stage_bytes,
+                            std::uint64_t second_stage_bytes)
     : state_(std::make_unique<state>()) {
   state& s = *state_;
   s.shape = shape;
@@ -133,11 +156,11 @@ real_engine<E>::real_engine(const fft::transform_tables<E>& inner, const std::ve
   s.octant.emplace(octant.size());
   s.octant->upload(octant.data());
   s.octant_step_log2 = shape.halved ? twiddle::octant_table_step_log2(shape.n) : 0;
-  if (staged_real_bytes + staged_spectrum_bytes > 0) {
-    s.staged_real.emplace(staged_real_bytes);
-    s.staged_spectrum.emplace(staged_spectrum_bytes);
+  if (first_stage_bytes + second_stage_bytes > 0) {
+    s.first_staged.emplace(first_stage_bytes);
+    s.second_staged.emplace(second_stage_bytes);
     s.transfer.emplace(static_cast<std::size_t>(
-        std::min(std::max(staged_real_bytes, staged_spectrum_bytes), max_transfer_chunk)));
+        std::min(std::max(first_stage_bytes, second_stage_bytes), max_transfer_chunk)));
   }
   // As fft_engine: the table copies must have landed before any stream's
   // kernels read them.
@@ -156,21 +179,21 @@ std::size_t real_engine<E>::workspace_bytes() const {
 template <class E>
 std::size_t real_engine<E>::staging_bytes() const {
   const state& s = *state_;
-  if (!s.staged_real) return 0;
-  return s.staged_real->size() + s.staged_spectrum->size();
+  if (!s.first_staged) return 0;
+  return s.first_staged->size() + s.second_staged->size();
 }
 
-// One execution: in and out strided arrays of the caller's (real values
-// and bins, one way or the other), staged as engine/staging.hpp says.
+// One execution from in (in_length values per transform) to out: through
+// the staging buffers in_stage and out_stage when the arrays are host memory
+// (engine/staging.hpp), run(executor, source, target) between the copies.
 template <class E>
-template <class In, class Out>
-void real_engine<E>::execute(const fft::scaling<E>& scale, In in, Out out, CUstream_st* stream) {
+template <class In, class Out, class Run>
+void real_engine<E>::stage_and_run(In in, std::uint64_t in_length, unsigned char* in_stage, Out out,
+                                   std::uint64_t out_length, unsigned char* out_stage,
+                                   CUstream_st* stream, const Run& run) {
   state& s = *state_;
   using X = std::remove_const_t<std::remove_pointer_t<decltype(in.data)>>;
   using Y = std::remove_pointer_t<decltype(out.data)>;
-  constexpr bool forward = std::is_same_v<X, E> || std::is_same_v<X, limb>;  // in: real values
-  const std::uint64_t in_length = forward ? s.shape.n : s.shape.bins;
-  const std::uint64_t out_length = forward ? s.shape.bins : s.shape.n;
   const auto span = [&](std::uint64_t length, std::int64_t stride, std::int64_t distance) {
     return static_cast<std::uint64_t>(1 + (length - 1) * stride + (s.batch - 1) * distance);
   };
@@ -180,13 +203,11 @@ void real_engine<E>::execute(const fft::scaling<E>& scale, In in, Out out, CUstr
       fft::route_for(is_device_pointer(in.data), is_device_pointer(out.data), false, out_dense);
   if (route.uses_staging() && !s.transfer)
     throw std::invalid_argument(
-        "ffft: this CUDA real plan was made with host_staging = false and was given host memory; "
-        "pass device pointers, or make the plan with host_staging = true");
+        "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
+        "device pointers, or make the plan with host_staging = true");
 
-  unsigned char* const real_stage = s.staged_real ? s.staged_real->data() : nullptr;
-  unsigned char* const spectrum_stage = s.staged_spectrum ? s.staged_spectrum->data() : nullptr;
-  X* const staged_in = reinterpret_cast<X*>(forward ? real_stage : spectrum_stage);
-  Y* const staged_out = reinterpret_cast<Y*>(forward ? spectrum_stage : real_stage);
+  X* const staged_in = reinterpret_cast<X*>(in_stage);
+  Y* const staged_out = reinterpret_cast<Y*>(out_stage);
   const std::uint64_t in_bytes = span(in_length, in.stride, in.distance) * sizeof(X);
   const std::uint64_t out_bytes = span(out_length, out.stride, out.distance) * sizeof(Y);
   if (route.upload_input) s.transfer->upload(staged_in, in.data, in_bytes, stream);
@@ -194,38 +215,96 @@ void real_engine<E>::execute(const fft::scaling<E>& scale, In in, Out out, CUstr
   Y* const result = route.download_output ? staged_out : out.data;
   const In source{route.upload_input ? staged_in : in.data, in.stride, in.distance};
   const Out target{result, out.stride, out.distance};
-
-  const device_real_executor<E> ex{stream, &*s.inner, s.shape.points};
-  if constexpr (forward)
-    fft::run_real_forward(ex, s.program(), scale, source, target, s.packed->data(), s.batch);
-  else
-    fft::run_real_inverse(ex, s.program(), scale, source, target, s.packed->data(), s.batch);
+  run(device_real_executor<E>{stream, &*s.inner, s.shape.points}, source, target);
   if (route.download_output) s.transfer->download(out.data, result, out_bytes, stream);
+}
+
+template <class E>
+template <class In, class Out>
+void real_engine<E>::transform(const fft::scaling<E>& scale, In in, Out out, CUstream_st* stream) {
+  state& s = *state_;
+  using X = std::remove_const_t<std::remove_pointer_t<decltype(in.data)>>;
+  const auto run_forward = [&](const auto& ex, auto source, auto target) {
+    fft::run_real_forward(ex, s.program(), scale, source, target, s.packed->data(), s.batch);
+  };
+  const auto run_inverse = [&](const auto& ex, auto source, auto target) {
+    fft::run_real_inverse(ex, s.program(), scale, source, target, s.packed->data(), s.batch);
+  };
+  if constexpr (std::is_same_v<X, E> || std::is_same_v<X, limb>)  // in: real values
+    stage_and_run(in, s.shape.n, s.first_stage(), out, s.shape.bins, s.second_stage(), stream, run_forward);
+  else
+    stage_and_run(in, s.shape.bins, s.second_stage(), out, s.shape.n, s.first_stage(), stream, run_inverse);
 }
 
 template <class E>
 void real_engine<E>::forward(const fft::scaling<E>& scale, strided<const E> x,
                              strided<complex<E>> spectrum, CUstream_st* stream) {
-  execute(scale, x, spectrum, stream);
+  transform(scale, x, spectrum, stream);
 }
 
 template <class E>
 void real_engine<E>::forward(const fft::scaling<E>& scale, strided<const limb> x,
                              strided<fft::limb_complex_of<E>> spectrum, CUstream_st* stream) {
-  execute(scale, x, spectrum, stream);
+  transform(scale, x, spectrum, stream);
 }
 
 template <class E>
 void real_engine<E>::inverse(const fft::scaling<E>& scale, strided<const complex<E>> spectrum,
                              strided<E> x, CUstream_st* stream) {
-  execute(scale, spectrum, x, stream);
+  transform(scale, spectrum, x, stream);
 }
 
 template <class E>
 void real_engine<E>::inverse(const fft::scaling<E>& scale,
                              strided<const fft::limb_complex_of<E>> spectrum, strided<limb> x,
                              CUstream_st* stream) {
-  execute(scale, spectrum, x, stream);
+  transform(scale, spectrum, x, stream);
+}
+
+template <class E>
+void real_engine<E>::set_kernel_spectrum(const std::vector<complex<E>>& spectrum) {
+  state& s = *state_;
+  s.kernel.emplace(spectrum.size());
+  s.kernel->upload(spectrum.data());
+  // Pageable copies may return before they land; the next convolution on
+  // any stream must see the whole kernel.
+  FFFT_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+template <class E>
+template <class X>
+void real_engine<E>::convolve_on(const convolution_window& w, strided<const X> signal, strided<X> out,
+                                 CUstream_st* stream) {
+  state& s = *state_;
+  if (!s.kernel) throw std::logic_error("ffft: the convolution has no kernel; call set_kernel first");
+  const fft::convolution_program<E> program{s.program(), s.kernel->data(), w.signal_values,
+                                            w.output_offset, w.output_values};
+  const auto run = [&](const auto& ex, auto source, auto target) {
+    fft::run_convolution(ex, program, source, target, s.packed->data(), s.batch);
+  };
+  stage_and_run(signal, w.signal_values, s.first_stage(), out, w.output_values, s.second_stage(),
+                stream, run);
+}
+
+template <class E>
+void real_engine<E>::convolve(const convolution_window& w, strided<const E> signal, strided<E> out,
+                              CUstream_st* stream) {
+  convolve_on(w, signal, out, stream);
+}
+template <class E>
+void real_engine<E>::convolve(const convolution_window& w, strided<const limb> signal,
+                              strided<limb> out, CUstream_st* stream) {
+  convolve_on(w, signal, out, stream);
+}
+template <class E>
+void real_engine<E>::convolve(const convolution_window& w, strided<const complex<E>> signal,
+                              strided<complex<E>> out, CUstream_st* stream) {
+  convolve_on(w, signal, out, stream);
+}
+template <class E>
+void real_engine<E>::convolve(const convolution_window& w, strided<const fft::limb_complex_of<E>> signal,
+                              strided<fft::limb_complex_of<E>> out, CUstream_st* stream) {
+  convolve_on(w, signal, out, stream);
 }
 
 template class real_engine<df64>;

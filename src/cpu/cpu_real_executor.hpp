@@ -1,4 +1,5 @@
-// The CPU's primitives of a real transform (engine/real_runner.hpp): the
+// The CPU's primitives of a real transform or a convolution
+// (engine/real_runner.hpp): the
 // complex transform by the CPU executor, and the element-wise steps of
 // fft/real_steps.hpp on OpenMP threads, reading and writing real values of
 // the format (R = E) or of its limb type, and bins of complex<E> or
@@ -32,10 +33,13 @@ class cpu_real_executor {
                      dense(data, points_), workspace_, batch);
   }
 
+  // R: real values (E or its limb type), or complex ones for a convolution
+  // of complex data; count: values read per transform, the rest zeros.
   template <class R>
-  void real_pack(const real_shape& s, strided<const R> x, value* packed, std::uint64_t batch) const {
+  void real_pack(const real_shape& s, strided<const R> x, std::uint64_t count, value* packed,
+                 std::uint64_t batch) const {
     cpu::parallel_for(threads_, batch * s.points, [&](std::uint64_t t) {
-      packed[t] = real_packed_element<E>(s, x, t / s.points, t % s.points);
+      packed[t] = real_packed_element<E>(s, x, t / s.points, t % s.points, count);
     });
   }
 
@@ -58,11 +62,21 @@ class cpu_real_executor {
     });
   }
 
+  // x(b, i) = value offset + i of transform b, i < count.
   template <class R>
-  void real_unpack(const real_shape& s, const value* packed, strided<R> x, std::uint64_t batch) const {
-    cpu::parallel_for(threads_, batch * s.n, [&](std::uint64_t t) {
-      const std::uint64_t b = t / s.n, j = t % s.n;
-      x(b, j) = store_real<E, R>(real_unpacked_element(s, packed + b * s.points, j));
+  void real_unpack(const real_shape& s, const value* packed, strided<R> x, std::uint64_t offset,
+                   std::uint64_t count, std::uint64_t batch) const {
+    cpu::parallel_for(threads_, batch * count, [&](std::uint64_t t) {
+      const std::uint64_t b = t / count, i = t % count;
+      x(b, i) = real_unpacked_element<E, R>(s, packed + b * s.points, offset + i);
+    });
+  }
+
+  void convolve(const convolution_program<E>& p, value* packed, std::uint64_t batch) const {
+    const real_shape& s = p.transform.shape;
+    const std::uint64_t items = convolve_items(s);
+    cpu::parallel_for(threads_, batch * items, [&](std::uint64_t t) {
+      convolve_element(s, packed + (t / items) * s.points, p.kernel, t % items, p.transform.w_n);
     });
   }
 

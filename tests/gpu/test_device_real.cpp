@@ -1,5 +1,5 @@
-// Real transforms (real_plan) on the CUDA executor against the CPU
-// executor: rfft and irfft bit for bit, with host and device memory, on a
+// Real transforms (real_plan) and convolutions on the CUDA executor against
+// the CPU executor: rfft, irfft and each convolution mode bit for bit, with host and device memory, on a
 // non-blocking stream, on the format's arrays and on limb arrays, for even,
 // odd and Bluestein lengths, batched and strided. The element-wise steps
 // are the same FFFT_HD code (fft/real_steps.hpp) and the complex transform
@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "ffft/conversions.hpp"
+#include "ffft/convolution.hpp"
+#include "ffft/fft/real_steps.hpp"
 #include "ffft/real_plan.hpp"
 #include "tests/fft_reference.hpp"
 #include "tests/gpu/device_test.hpp"
@@ -140,6 +142,65 @@ TYPED_TEST(DeviceReal, LimbArraysBitIdenticalToTheCpuExecutor) {
     std::uniform_real_distribution<T> u(-1, 1);
     for (T& v : x) v = u(bits);
     expect_backends_agree<E>(c, x, std::complex<T>(-3, -3));
+  }
+}
+
+template <class T>
+class DeviceConvolution : public testing::requires_cuda_device {};
+using convolution_types = ::testing::Types<df64, qf128, dd128, complex<df64>, complex<qf128>, complex<dd128>>;
+TYPED_TEST_SUITE(DeviceConvolution, convolution_types);
+
+// Real data with even and odd transform lengths (circular 45 and 1009,
+// Bluestein), complex data, batched and strided, host and device memory.
+TYPED_TEST(DeviceConvolution, BitIdenticalToTheCpuExecutor) {
+  using T = TypeParam;
+  using E = typename convolution<T>::format;
+  struct conv_case {
+    std::uint64_t n, k, batch;
+    convolution_mode mode;
+    layout signal, output;
+  };
+  const conv_case conv_cases[] = {
+      {1000, 31, 3, convolution_mode::full, {}, {}},
+      {45, 8, 4, convolution_mode::circular, {2, 100}, {1, 50}},
+      {1009, 100, 2, convolution_mode::circular, {}, {}},
+      {300, 700, 2, convolution_mode::valid, {}, {2, 0}},
+      {1 << 16, 1 << 12, 2, convolution_mode::same, {}, {}},
+  };
+  for (const conv_case& c : conv_cases) {
+    const std::string what = "signal " + std::to_string(c.n) + ", kernel " + std::to_string(c.k);
+    convolution_options o;
+    o.signal_length = c.n;
+    o.kernel_length = c.k;
+    o.batch = c.batch;
+    o.mode = c.mode;
+    o.signal = c.signal;
+    o.output = c.output;
+    o.backend = backend::cpu;
+    convolution<T> cpu(o);
+    o.backend = backend::cuda;
+    convolution<T> gpu(o);
+    const std::size_t in_span = span(c.n, c.batch, cpu.options().signal);
+    const std::size_t out_span = span(cpu.output_length(), c.batch, cpu.options().output);
+    const std::vector<testing::complex_double> v = testing::random_input(in_span + c.k, c.n + c.k);
+    std::vector<T> x(in_span), h(c.k);
+    const auto value = [&](std::size_t i) -> T {
+      if constexpr (fft::is_complex_value<T>) return {from_double<E>(v[i].re), from_double<E>(v[i].im)};
+      else return from_double<E>(v[i].re);
+    };
+    for (std::size_t i = 0; i < in_span; ++i) x[i] = value(i);
+    for (std::size_t i = 0; i < c.k; ++i) h[i] = value(in_span + i);
+    cpu.set_kernel(h.data());
+    gpu.set_kernel(h.data());
+    const T marker = value(0);
+    std::vector<T> want(out_span, marker), got = want;
+    cpu.execute(x.data(), want.data());
+    gpu.execute(x.data(), got.data());
+    expect_same_bytes(got, want, what + ", host memory");
+    const device_copy<T> x_on_device(x), y_on_device(std::vector<T>(out_span, marker));
+    gpu.execute(x_on_device.data(), y_on_device.data());
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    expect_same_bytes(y_on_device.to_host(), want, what + ", device memory");
   }
 }
 

@@ -74,12 +74,43 @@ FFFT_HD C store_complex(const complex<E>& v) {
   else return round_to_limb(v);
 }
 
-// Point j of transform b's complex input: x_(2j) + i x_(2j+1), or x_j + 0i.
+template <class R>
+inline constexpr bool is_complex_value = false;
+template <class E>
+inline constexpr bool is_complex_value<complex<E>> = true;
+template <class T>
+inline constexpr bool is_complex_value<limb_complex<T>> = true;
+
+// Point j of transform b's complex input: x_(2j) + i x_(2j+1), or x_j + 0i,
+// or (R complex: a convolution of complex data, never halved) x_j. Values
+// at and beyond `count` (n, or less for a zero-padded signal) read as zero.
 template <class E, class R>
 FFFT_HD complex<E> real_packed_element(const real_shape& s, const strided<const R>& x,
-                                       std::uint64_t b, std::uint64_t j) {
-  if (s.halved) return {load_real<E>(x(b, 2 * j)), load_real<E>(x(b, 2 * j + 1))};
-  return {load_real<E>(x(b, j)), E{}};
+                                       std::uint64_t b, std::uint64_t j, std::uint64_t count) {
+  if constexpr (is_complex_value<R>) {
+    return j < count ? load_complex<E>(x(b, j)) : complex<E>{};
+  } else {
+    const auto value = [&](std::uint64_t i) { return i < count ? load_real<E>(x(b, i)) : E{}; };
+    if (s.halved) return {value(2 * j), value(2 * j + 1)};
+    return {value(j), E{}};
+  }
+}
+
+// X_k from a = Z_k and c = conj Z_(m-k) (even n), unscaled:
+// (a + c - i w^k (a - c)) / 2, the halving exact.
+template <class E>
+FFFT_HD complex<E> real_spectrum_value(const complex<E>& a, const complex<E>& c, const complex<E>& w) {
+  const complex<E> sum = add(a, c);             // 2 E_k
+  const complex<E> t = mul(w, sub(a, c));       // 2i w^k O_k
+  return ldexp(complex<E>{add(sum.re, t.im), sub(sum.im, t.re)}, -1);
+}
+
+// Z'_k from a = X_k and c = conj X_(m-k) (even n): a + c + i conj(w^k) (a - c).
+template <class E>
+FFFT_HD complex<E> real_unspectrum_value(const complex<E>& a, const complex<E>& c, const complex<E>& w) {
+  const complex<E> sum = add(a, c);             // 2 E_k
+  const complex<E> t = mul(conj(w), sub(a, c)); // 2 O_k
+  return {sub(sum.re, t.im), add(sum.im, t.re)};
 }
 
 // Bin k <= n / 2 of the spectrum, scaled, from z: the row of the complex
@@ -90,12 +121,7 @@ FFFT_HD complex<E> real_spectrum_element(const real_shape& s, const complex<E>* 
                                          const Twiddles& w_n, const scaling<E>& scale) {
   if (!s.halved) return scale.apply(z[k]);
   const std::uint64_t m = s.points;
-  const complex<E> a = z[k == m ? 0 : k];
-  const complex<E> c = conj(z[k == 0 ? 0 : m - k]);
-  const complex<E> sum = add(a, c);                    // 2 E_k
-  const complex<E> t = mul(w_n(k), sub(a, c));         // 2i w^k O_k
-  // (sum - i t) / 2, the halving exact.
-  return scale.apply(ldexp(complex<E>{add(sum.re, t.im), sub(sum.im, t.re)}, -1));
+  return scale.apply(real_spectrum_value(z[k == m ? 0 : k], conj(z[k == 0 ? 0 : m - k]), w_n(k)));
 }
 
 // Bin k of transform b as irfft reads it: the imaginary parts of bin 0 and
@@ -117,20 +143,21 @@ FFFT_HD complex<E> real_unspectrum_element(const real_shape& s, const strided<co
     if (k < s.bins) return real_spectrum_bin<E>(s, spectrum, b, k);
     return conj(real_spectrum_bin<E>(s, spectrum, b, s.n - k));
   }
-  const complex<E> a = real_spectrum_bin<E>(s, spectrum, b, k);
-  const complex<E> c = conj(real_spectrum_bin<E>(s, spectrum, b, s.points - k));
-  const complex<E> sum = add(a, c);                    // 2 E_k
-  const complex<E> t = mul(conj(w_n(k)), sub(a, c));   // 2 O_k
-  return {sub(sum.re, t.im), add(sum.im, t.re)};       // sum + i t
+  return real_unspectrum_value(real_spectrum_bin<E>(s, spectrum, b, k),
+                               conj(real_spectrum_bin<E>(s, spectrum, b, s.points - k)), w_n(k));
 }
 
-// Real value j of a transform from z, the row of its inverse complex
-// transform (already scaled).
-template <class E>
-FFFT_HD E real_unpacked_element(const real_shape& s, const complex<E>* z, std::uint64_t j) {
-  if (!s.halved) return z[j].re;
-  const complex<E> v = z[j / 2];
-  return j % 2 == 0 ? v.re : v.im;
+// Value j of a transform, as R, from z, the row of its inverse complex
+// transform (already scaled): a real value, or (R complex) z_j.
+template <class E, class R>
+FFFT_HD R real_unpacked_element(const real_shape& s, const complex<E>* z, std::uint64_t j) {
+  if constexpr (is_complex_value<R>) {
+    return store_complex<E, R>(z[j]);
+  } else {
+    if (!s.halved) return store_real<E, R>(z[j].re);
+    const complex<E> v = z[j / 2];
+    return store_real<E, R>(j % 2 == 0 ? v.re : v.im);
+  }
 }
 
 }  // namespace ffft::fft
