@@ -30,7 +30,10 @@ int run_transform(const transform_command& c) {
 
   const input_file in(c.input, s.in_format);
   const transform_shape shape = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);
-  const output_target target = resolve_output_target(c.output, c.out_format, in.format());
+  // Real data are transformed as complex ones with zero imaginary parts,
+  // written by default in the complex format of their type (numpy's rule).
+  const output_target target = resolve_output_target(c.output, c.out_format, complex_counterpart(in.format()));
+  require_result_kind(target, false, std::string(verb) + "'s results");
   const input_file* inputs[] = {&in};
   check_output_path(c.output, c.force, inputs);
 

@@ -32,7 +32,7 @@ input_layout detect_input_layout(std::span<const unsigned char> head, std::uint6
   if (!f)
     throw input_error(name +
                       ": its element format is unknown (it is not a .npy file and its name does "
-                      "not end in .c64, .c128, .df64, .qf128 or .dd128); give --in-format " +
+                      "not end in a format's extension, such as .c128 or .f64); give --in-format " +
                       std::string(format_choices()));
 
   const std::uint64_t item = element_bytes(*f);

@@ -88,7 +88,7 @@ struct settings_options {
 };
 
 int run(int argc, char** argv) {
-  CLI::App app{"ffft: extended-precision FFTs of files of complex samples (df64, qf128, dd128)", "ffft"};
+  CLI::App app{"ffft: extended-precision FFTs and convolutions of files of samples (df64, qf128, dd128)", "ffft"};
   app.require_subcommand(1);
   app.footer("Example:\n  ffft gen random x.c128 -n 1048576 && ffft roundtrip x.c128\n"
              "Run 'ffft COMMAND --help' for a command's options; docs/cli.md has the details.");
@@ -99,24 +99,68 @@ int run(int argc, char** argv) {
   settings_options forward_settings, inverse_settings;
   std::string forward_precision = "df64", inverse_precision = "df64";
   format_option forward_out, inverse_out;
-  auto add_transform = [&](const char* name, const char* what, const char* example, transform_command& c,
-                           settings_options& s, std::string& precision, format_option& out) {
+  auto add_transform = [&](const char* name, const char* what, const char* example, std::string& input,
+                           std::string& output, bool& force, settings_options& s, std::string& precision,
+                           format_option& out) {
     CLI::App* sub = app.add_subcommand(name, what);
-    sub->add_option("IN", c.input, "Input file (raw or .npy)")->required();
-    sub->add_option("OUT", c.output, "Output file (.npy or raw; written atomically)")->required();
+    sub->add_option("IN", input, "Input file (raw or .npy)")->required();
+    sub->add_option("OUT", output, "Output file (.npy or raw; written atomically)")->required();
     sub->add_option("-p,--precision", precision, "Working precision: df64, qf128 or dd128");
     s.add_to(*sub);
-    sub->add_option("--out-format", out.text, "Output format (default: OUT's extension, else IN's format)");
-    sub->add_flag("--force", c.force, "Replace an existing OUT");
+    sub->add_option("--out-format", out.text,
+                    "Output format (default: OUT's extension, else IN's format, complex or real as the results)");
+    sub->add_flag("--force", force, "Replace an existing OUT");
     sub->footer(example);
     return sub;
   };
   CLI::App* fft = add_transform("fft", "Forward transform: X_k = sum_j x_j exp(-2 pi i jk/N)",
                                 "Example:\n  ffft fft x.npy X.npy -p qf128       # X[..., k] along the last axis",
-                                forward, forward_settings, forward_precision, forward_out);
+                                forward.input, forward.output, forward.force, forward_settings, forward_precision,
+                                forward_out);
   CLI::App* ifft = add_transform("ifft", "Inverse transform: x_j = sum_k X_k exp(+2 pi i jk/N) / N",
-                                 "Example:\n  ffft ifft X.dd128 x.c128 -p dd128 --norm ortho",
-                                 inverse, inverse_settings, inverse_precision, inverse_out);
+                                 "Example:\n  ffft ifft X.dd128 x.c128 -p dd128 --norm ortho", inverse.input,
+                                 inverse.output, inverse.force, inverse_settings, inverse_precision, inverse_out);
+
+  // rfft and irfft.
+  real_transform_command real_forward, real_inverse;
+  settings_options real_forward_settings, real_inverse_settings;
+  std::string real_forward_precision = "df64", real_inverse_precision = "df64";
+  format_option real_forward_out, real_inverse_out;
+  CLI::App* rfft = add_transform(
+      "rfft", "Transform of real data (numpy.fft.rfft): the bins X_0 .. X_(N/2) of each transform",
+      "Example:\n  ffft rfft x.npy X.npy -p dd128       # float64 x -> complex128 X[..., :N/2+1]",
+      real_forward.input, real_forward.output, real_forward.force, real_forward_settings, real_forward_precision,
+      real_forward_out);
+  CLI::App* irfft = add_transform(
+      "irfft", "Inverse of rfft (numpy.fft.irfft): N real values from N/2 + 1 bins; -n N (default 2(m - 1))",
+      "Example:\n  ffft irfft X.npy x.npy -n 4097 -p dd128   # odd lengths need -n", real_inverse.input,
+      real_inverse.output, real_inverse.force, real_inverse_settings, real_inverse_precision, real_inverse_out);
+
+  // convolve.
+  convolve_command conv;
+  std::string conv_precision = "df64", conv_twiddles = "table";
+  std::uint64_t conv_batch = 0;
+  format_option conv_in_format, conv_out_format;
+  CLI::App* cv = app.add_subcommand("convolve", "Convolve each signal of A (its last axis) with the kernel B");
+  cv->add_option("A", conv.signal, "The signals (raw or .npy; other axes are a batch)")->required();
+  cv->add_option("B", conv.kernel, "The kernel (all of its values)")->required();
+  cv->add_option("OUT", conv.output, "Output file (.npy or raw; written atomically)")->required();
+  cv->add_option("--mode", conv.mode, "As scipy.signal.fftconvolve: full, same, valid; or circular (length of A)")
+      ->check(CLI::IsMember({"full", "same", "valid", "circular"}));
+  cv->add_option("-p,--precision", conv_precision, "Working precision: df64, qf128 or dd128");
+  CLI::Option* conv_batch_option =
+      cv->add_option("--batch", conv_batch, "Number of signals in A (default: the product of its other axes)")
+          ->check(non_negative);
+  cv->add_option("--twiddles", conv_twiddles, "Twiddle factors: table or computed")
+      ->check(CLI::IsMember({"table", "computed"}));
+  cv->add_option("--device", conv.device, "auto (CUDA if present, else CPU), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cv->add_option("--in-format", conv_in_format.text, "Format of raw inputs whose names do not say");
+  cv->add_option("--out-format", conv_out_format.text, "Output format (default: OUT's extension, else A's)");
+  cv->add_flag("--allow-nonfinite", conv.allow_nonfinite, "Accept NaN and infinity");
+  cv->add_flag("--force", conv.force, "Replace an existing OUT");
+  cv->add_flag("--json", conv.json, "Print the result as JSON");
+  cv->footer("Example:\n  ffft convolve x.npy h.npy y.npy --mode same -p dd128");
 
   // roundtrip.
   roundtrip_command roundtrip;
@@ -189,6 +233,23 @@ int run(int argc, char** argv) {
     c.precision = precision_of(is_forward ? forward_precision : inverse_precision);
     c.out_format = (is_forward ? forward_out : inverse_out).value("--out-format");
     return run_transform(c);
+  }
+  if (rfft->parsed() || irfft->parsed()) {
+    const bool is_forward = rfft->parsed();
+    real_transform_command& c = is_forward ? real_forward : real_inverse;
+    c.dir = is_forward ? ffft::direction::forward : ffft::direction::inverse;
+    c.settings = (is_forward ? real_forward_settings : real_inverse_settings).resolve();
+    c.precision = precision_of(is_forward ? real_forward_precision : real_inverse_precision);
+    c.out_format = (is_forward ? real_forward_out : real_inverse_out).value("--out-format");
+    return run_real_transform(c);
+  }
+  if (cv->parsed()) {
+    conv.precision = precision_of(conv_precision);
+    conv.twiddles = conv_twiddles == "computed" ? ffft::twiddle_mode::computed : ffft::twiddle_mode::table;
+    if (*conv_batch_option) conv.batch = conv_batch;
+    conv.in_format = conv_in_format.value("--in-format");
+    conv.out_format = conv_out_format.value("--out-format");
+    return run_convolve(conv);
   }
   if (rt->parsed()) {
     roundtrip.settings = roundtrip_settings.resolve();

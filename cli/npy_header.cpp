@@ -298,6 +298,8 @@ std::string dtype_display(element_format f) {
   switch (f) {
     case element_format::c64: return "complex64";
     case element_format::c128: return "complex128";
+    case element_format::f32: return "float32";
+    case element_format::f64: return "float64";
     default: return std::string(format_name(f));
   }
 }
@@ -318,6 +320,9 @@ std::string_view structured_descr(element_format f) {
     case element_format::df64: return "[('re', '<f4', (2,)), ('im', '<f4', (2,))]";
     case element_format::qf128: return "[('re', '<f4', (4,)), ('im', '<f4', (4,))]";
     case element_format::dd128: return "[('re', '<f8', (2,)), ('im', '<f8', (2,))]";
+    case element_format::rdf64: return "[('re', '<f4', (2,))]";
+    case element_format::rqf128: return "[('re', '<f4', (4,))]";
+    case element_format::rdd128: return "[('re', '<f8', (2,))]";
     default: return "";
   }
 }
@@ -326,12 +331,15 @@ std::string descr_repr(element_format f) {
   switch (f) {
     case element_format::c64: return "'<c8'";
     case element_format::c128: return "'<c16'";
+    case element_format::f32: return "'<f4'";
+    case element_format::f64: return "'<f8'";
     default: return std::string(structured_descr(f));
   }
 }
 
 constexpr std::string_view supported_dtypes =
-    "ffft reads complex64, complex128 and its df64, qf128 and dd128 structured dtypes";
+    "ffft reads complex64, complex128, float32, float64 and its structured dtypes of df64, qf128 "
+    "and dd128 values (complex, and real: rdf64, rqf128, rdd128)";
 
 [[noreturn]] void refuse(std::string_view what, const std::string& problem) {
   std::string m(what);
@@ -391,8 +399,10 @@ element_format dtype_from_string(std::string_view what, const pyvalue& descr) {
     refuse(what, "dtype " + shown + " is not a numpy dtype ffft knows; " +
                      std::string(supported_dtypes) + " (convert with x.astype(numpy.complex128))");
   const std::string name = kind_name(t);
-  if (t.kind == 'c' && (t.size == 8 || t.size == 16)) {
-    const char* little = t.size == 8 ? "'<c8'" : "'<c16'";
+  const bool complex_kind = t.kind == 'c' && (t.size == 8 || t.size == 16);
+  const bool real_kind = t.kind == 'f' && (t.size == 4 || t.size == 8);
+  if (complex_kind || real_kind) {
+    const char* little = complex_kind ? (t.size == 8 ? "'<c8'" : "'<c16'") : (t.size == 4 ? "'<f4'" : "'<f8'");
     if (t.order == '>')
       refuse(what, "dtype " + shown + " (" + name +
                        ") is big-endian; ffft reads little-endian data: convert it with x.astype(" +
@@ -400,11 +410,11 @@ element_format dtype_from_string(std::string_view what, const pyvalue& descr) {
     if (t.order == '|')
       refuse(what, "dtype " + shown + " has byte order '|', which is invalid for " + name +
                        " (numpy writes " + little + "); the file is damaged");
-    return t.size == 8 ? element_format::c64 : element_format::c128;
+    if (complex_kind) return t.size == 8 ? element_format::c64 : element_format::c128;
+    return t.size == 4 ? element_format::f32 : element_format::f64;
   }
-  const std::string problem = t.kind == 'c' ? " is not supported" : " is not complex";
-  refuse(what, "dtype " + shown + " (" + name + ")" + problem + "; " +
-                   std::string(supported_dtypes) + ": convert with x.astype(numpy.complex128)");
+  refuse(what, "dtype " + shown + " (" + name + ") is not supported; " + std::string(supported_dtypes) +
+                   ": convert with x.astype(numpy.complex128) or x.astype(numpy.float64)");
 }
 
 // One field (name, type string, subshape (n,) or n) of a structured descr,
@@ -442,11 +452,13 @@ element_format dtype_from_list(std::string_view what, const pyvalue& descr) {
                               std::string(structured_descr(element_format::df64)) + ", qf128 " +
                               std::string(structured_descr(element_format::qf128)) + ", dd128 " +
                               std::string(structured_descr(element_format::dd128)) +
-                              "); convert it with x.astype(numpy.complex128) or to one of those";
-  if (descr.items.size() != 2) refuse(what, unknown);
+                              ", or the real ones of their 're' field alone); convert it with "
+                              "x.astype(numpy.complex128) or to one of those";
+  if (descr.items.size() != 1 && descr.items.size() != 2) refuse(what, unknown);
+  const bool real = descr.items.size() == 1;
   const auto re = parse_field(descr.items[0]);
-  const auto im = parse_field(descr.items[1]);
-  if (!re || !im || re->name != "re" || im->name != "im" || re->type.kind != 'f' ||
+  const auto im = real ? re : parse_field(descr.items[1]);
+  if (!re || !im || re->name != "re" || (!real && im->name != "im") || re->type.kind != 'f' ||
       im->type.kind != 'f' || re->type.size != im->type.size || re->count != im->count)
     refuse(what, unknown);
   std::optional<element_format> f;
@@ -454,6 +466,7 @@ element_format dtype_from_list(std::string_view what, const pyvalue& descr) {
   if (re->type.size == 4 && re->count == 4) f = element_format::qf128;
   if (re->type.size == 8 && re->count == 2) f = element_format::dd128;
   if (!f) refuse(what, unknown);
+  if (real) f = real_counterpart(*f);
   const auto little = [](char o) { return o == '<' || o == '='; };
   if (re->type.order == '>' || im->type.order == '>')
     refuse(what, "structured dtype " + shown + " (" + std::string(format_name(*f)) +

@@ -13,9 +13,14 @@
 //   df64   [('re', '<f4', (2,)), ('im', '<f4', (2,))]   limbs, largest first
 //   qf128  [('re', '<f4', (4,)), ('im', '<f4', (4,))]
 //   dd128  [('re', '<f8', (2,)), ('im', '<f8', (2,))]
+//   f32    '<f4'                                        float32
+//   f64    '<f8'                                        float64
+//   rdf64  [('re', '<f4', (2,))]                        real values' limbs
+//   rqf128 [('re', '<f4', (4,))]
+//   rdd128 [('re', '<f8', (2,))]
 // numpy.load returns the native formats as structured arrays: x['re'][..., 0]
 // is the leading limb of the real parts. A leading '=' is read as '<' (this
-// is a little-endian machine); '>' (big-endian), integers, reals and other
+// is a little-endian machine); '>' (big-endian), integers and other
 // structured dtypes are refused with a message saying how to convert.
 #pragma once
 

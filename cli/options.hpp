@@ -34,6 +34,28 @@ struct transform_command {  // fft, ifft
   bool force = false;
 };
 
+struct real_transform_command {  // rfft, irfft
+  transform_settings settings;  // irfft: -n is the output length (numpy's n)
+  direction dir = direction::forward;
+  std::string input, output;
+  element_format precision = element_format::df64;
+  std::optional<element_format> out_format;
+  bool force = false;
+};
+
+struct convolve_command {
+  std::string signal, kernel, output;  // A, B, OUT
+  std::string mode = "full";           // full | same | valid | circular
+  element_format precision = element_format::df64;
+  twiddle_mode twiddles = twiddle_mode::table;
+  std::string device = "auto";
+  std::optional<std::uint64_t> batch;
+  std::optional<element_format> in_format, out_format;
+  bool allow_nonfinite = false;
+  bool json = false;
+  bool force = false;
+};
+
 struct roundtrip_command {
   transform_settings settings;
   std::string input;
@@ -70,6 +92,8 @@ inline const char* norm_name(normalization n) {
 inline const char* twiddles_name(twiddle_mode t) { return t == twiddle_mode::computed ? "computed" : "table"; }
 
 int run_transform(const transform_command& c);
+int run_real_transform(const real_transform_command& c);
+int run_convolve(const convolve_command& c);
 int run_roundtrip(const roundtrip_command& c);
 int run_compare(const compare_command& c);
 int run_gen(const gen_command& c);

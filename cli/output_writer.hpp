@@ -30,6 +30,10 @@ struct output_target {
 output_target resolve_output_target(const std::string& path, std::optional<element_format> out_format,
                                     element_format fallback);
 
+// Throws input_error unless target's format is complex (results = "fft's
+// results", the command's name) or, with real_results, real.
+void require_result_kind(const output_target& target, bool real_results, const std::string& results);
+
 // Writes `count` elements to target through an atomic_output: element j is
 // value_at(tag, j), where tag is a value of the output's element type (see
 // element_values.hpp). Every element must be finite unless allow_nonfinite:

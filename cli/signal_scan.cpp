@@ -46,9 +46,12 @@ signal_scan scan_values(std::span<const unsigned char> bytes, std::uint64_t coun
     s.first_nonfinite = first_bad;
     const T v = load_element<T>(bytes.data(), first_bad);
     s.first_nonfinite_is_nan = std::isnan(leading_re(v)) || std::isnan(leading_im(v));
-    if constexpr (!is_std_complex<T>)
+    if constexpr (is_expansion_value<T>) {
+      for (auto limb : v.limb) s.first_nonfinite_is_nan = s.first_nonfinite_is_nan || std::isnan(limb);
+    } else if constexpr (!is_std_complex<T> && !is_real_element<T>) {
       for (int i = 0; i < static_cast<int>(std::size(v.re.limb)); ++i)
         s.first_nonfinite_is_nan = s.first_nonfinite_is_nan || std::isnan(v.re.limb[i]) || std::isnan(v.im.limb[i]);
+    }
   }
   s.any_nonzero = max_e != INT_MIN;
   if (s.any_nonzero) {

@@ -74,6 +74,21 @@ std::vector<complex<E>> load_working(const input_file& in, int k) {
   return x;
 }
 
+// The real parts of the input's values times 2^k, in E (for real inputs:
+// the values).
+template <class E>
+std::vector<E> load_working_real(const input_file& in, int k) {
+  const std::uint64_t count = in.element_count();
+  std::vector<E> x(count);
+  visit_element_type(in.format(), [&](auto tag) {
+    using T = decltype(tag);
+    const unsigned char* bytes = in.data().data();
+#pragma omp parallel for schedule(static)
+    for (std::uint64_t j = 0; j < count; ++j) x[j] = to_working<E>(load_element<T>(bytes, j), k).re;
+  });
+  return x;
+}
+
 // Values of any format in __float128, times `scale`.
 template <class T>
 std::vector<complex_quad> quad_values(std::span<const T> v, __float128 scale = 1) {

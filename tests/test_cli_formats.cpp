@@ -105,7 +105,24 @@ TEST(ElementFormat, NamesSizesAndKinds) {
   EXPECT_TRUE(is_native(element_format::df64));
   EXPECT_TRUE(is_native(element_format::qf128));
   EXPECT_TRUE(is_native(element_format::dd128));
-  EXPECT_EQ(format_choices(), "c64|c128|df64|qf128|dd128");
+  EXPECT_EQ(format_choices(), "c64|c128|df64|qf128|dd128|f32|f64|rdf64|rqf128|rdd128");
+}
+
+TEST(ElementFormat, RealFormatsAndTheirComplexCounterparts) {
+  const std::pair<element_format, element_format> pairs[] = {
+      {element_format::f32, element_format::c64},       {element_format::f64, element_format::c128},
+      {element_format::rdf64, element_format::df64},    {element_format::rqf128, element_format::qf128},
+      {element_format::rdd128, element_format::dd128}};
+  for (const auto& [real, complex] : pairs) {
+    EXPECT_TRUE(is_real(real)) << format_name(real);
+    EXPECT_FALSE(is_real(complex)) << format_name(complex);
+    EXPECT_FALSE(is_native(real)) << format_name(real);
+    EXPECT_EQ(complex_counterpart(real), complex);
+    EXPECT_EQ(real_counterpart(complex), real);
+    EXPECT_EQ(complex_counterpart(complex), complex);
+    EXPECT_EQ(real_counterpart(real), real);
+    EXPECT_EQ(2 * element_bytes(real), element_bytes(complex)) << format_name(real);
+  }
 }
 
 TEST(ElementFormat, ParsesNames) {
@@ -499,18 +516,18 @@ TEST(NpyHeader, RefusesUnsupportedDtypes) {
       bytes("\x93NUMPY\x01\x00v\x00{'descr': [('re', '>f8', (2,)), ('im', '>f8', (2,))], "
             "'fortran_order': False, 'shape': (3,), }                       \x0a"),
       96, {"(dd128) is big-endian", "x.astype(x.dtype.newbyteorder('<'))"});
-  expect_refused(bytes("\x93NUMPY\x01\x00v\x00{'descr': '<f8', 'fortran_order': False, 'shape': "
+  expect_refused(bytes("\x93NUMPY\x01\x00v\x00{'descr': '>f8', 'fortran_order': False, 'shape': "
                        "(3, 4), }                                                          \x0a"),
-                 96, {"dtype '<f8' (float64) is not complex", "x.astype(numpy.complex128)"});
+                 96, {"dtype '>f8' (float64) is big-endian", "x.astype('<f8')"});
   expect_refused(bytes("\x93NUMPY\x01\x00v\x00{'descr': '<i4', 'fortran_order': False, 'shape': "
                        "(3, 4), }                                                          \x0a"),
-                 48, {"dtype '<i4' (int32) is not complex", "x.astype(numpy.complex128)"});
+                 48, {"dtype '<i4' (int32) is not supported", "x.astype(numpy.complex128)"});
   expect_refused(bytes("\x93NUMPY\x01\x00v\x00{'descr': '<c32', 'fortran_order': False, 'shape': "
                        "(3,), }                                                           \x0a"),
                  96, {"dtype '<c32' (complex256) is not supported", "x.astype(numpy.complex128)"});
   expect_refused(bytes("\x93NUMPY\x01\x00v\x00{'descr': '|b1', 'fortran_order': False, 'shape': "
                        "(3,), }                                                            \x0a"),
-                 3, {"(bool) is not complex"});
+                 3, {"(bool) is not supported"});
   expect_refused(bytes("\x93NUMPY\x01\x00v\x00{'descr': [('a', '<f8'), ('b', '<i4')], "
                        "'fortran_order': False, 'shape': (3,), }                                 "
                        "    \x0a"),
@@ -528,10 +545,10 @@ TEST(NpyHeader, RefusesUnsupportedDtypes) {
     expect_refused(npy(dict_with(descr, "(3,)")), 96, {what});
   };
   refused_descr("'|c16'", "byte order '|'");
-  refused_descr("'>i2'", "(int16) is not complex");
-  refused_descr("'<u8'", "(uint64) is not complex");
-  refused_descr("'<f4'", "(float32) is not complex");
-  refused_descr("'<U3'", "(str) is not complex");
+  refused_descr("'>i2'", "(int16) is not supported");
+  refused_descr("'<u8'", "(uint64) is not supported");
+  refused_descr("'<f2'", "(float16) is not supported");
+  refused_descr("'<U3'", "(str) is not supported");
   refused_descr("'|O'", "is not a numpy dtype ffft knows");
   refused_descr("'complex128'", "is not a numpy dtype ffft knows");
   refused_descr("''", "is not a numpy dtype ffft knows");
@@ -544,9 +561,25 @@ TEST(NpyHeader, RefusesUnsupportedDtypes) {
   refused_descr("[('re', '<i4', (2,)), ('im', '<i4', (2,))]", "is not one ffft reads");
   refused_descr("[('re', '<f4', (2,)), ('im', '<f4', (2,)), ('x', '<f4')]",
                 "is not one ffft reads");
-  refused_descr("[('re', '<f4', (2,))]", "is not one ffft reads");
+  refused_descr("[('re', '<f4', (3,))]", "is not one ffft reads");
+  refused_descr("[('im', '<f4', (2,))]", "is not one ffft reads");
   refused_descr("[]", "is not one ffft reads");
   refused_descr("[('re', '<f4', (2,)), ('im', '>f4', (2,))]", "(df64) is big-endian");
+}
+
+TEST(NpyHeader, ReadsRealDtypes) {
+  const std::pair<std::string_view, element_format> cases[] = {
+      {"'<f4'", element_format::f32},
+      {"'<f8'", element_format::f64},
+      {"'=f8'", element_format::f64},
+      {"[('re', '<f4', (2,))]", element_format::rdf64},
+      {"[('re', '<f4', (4,))]", element_format::rqf128},
+      {"[('re', '<f8', (2,))]", element_format::rdd128}};
+  for (const auto& [descr, f] : cases) {
+    SCOPED_TRACE(descr);
+    const npy_header h = parse_with_data(npy(dict_with(descr, "(3,)")), 3 * element_bytes(f));
+    EXPECT_EQ(h.format, f);
+  }
 }
 
 TEST(NpyHeader, RefusesDataSizeMismatch) {
@@ -623,7 +656,7 @@ TEST(InputLayout, NpyNameWithoutMagic) {
   const std::string m = refusal([&] { detect(raw, 64, "x.npy"); });
   EXPECT_EQ(m,
             "x.npy: the file does not start with the .npy magic; it is not a numpy .npy file "
-            "(to read it as raw data, give --in-format c64|c128|df64|qf128|dd128)");
+            "(to read it as raw data, give --in-format c64|c128|df64|qf128|dd128|f32|f64|rdf64|rqf128|rdd128)");
   EXPECT_NE(refusal([&] { detect("", 0, "empty.npy"); }).find("empty.npy: the file does not start"),
             std::string::npos);
   // With --in-format it is raw.
@@ -661,7 +694,7 @@ TEST(InputLayout, RawRefusals) {
   const std::string head(1001, '\x01');
   EXPECT_EQ(refusal([&] { detect(head, 1001, "x.c128"); }),
             "x.c128: the file has 1001 bytes, not a multiple of the 16-byte c128 element; check "
-            "the format (--in-format c64|c128|df64|qf128|dd128)");
+            "the format (--in-format c64|c128|df64|qf128|dd128|f32|f64|rdf64|rqf128|rdd128)");
   EXPECT_NE(refusal([&] {
               detect(head, 1001, "x.c128", element_format::c64);
             }).find("not a multiple of the 8-byte c64 element"),
@@ -669,8 +702,8 @@ TEST(InputLayout, RawRefusals) {
   const std::string m = refusal([&] { detect(head, 1001, "data.bin"); });
   EXPECT_EQ(m,
             "data.bin: its element format is unknown (it is not a .npy file and its name does not "
-            "end in .c64, .c128, .df64, .qf128 or .dd128); give --in-format "
-            "c64|c128|df64|qf128|dd128");
+            "end in a format's extension, such as .c128 or .f64); give --in-format "
+            "c64|c128|df64|qf128|dd128|f32|f64|rdf64|rqf128|rdd128");
   EXPECT_NE(refusal([&] { detect("", 0, "x.C128"); }).find("--in-format"), std::string::npos);
 }
 

@@ -220,8 +220,7 @@ class NpyFiles(CliTestCase):
         cases = [
             ("int32", np.arange(16, dtype="<i4"), "<i4"),
             ("int64", np.arange(16, dtype="<i8"), "<i8"),
-            ("float64", np.arange(16, dtype="<f8"), "<f8"),
-            ("float32", np.arange(16, dtype="<f4"), "<f4"),
+            ("float16", np.arange(16, dtype="<f2"), "<f2"),
             ("bool", np.zeros(16, dtype=bool), "|b1"),
             ("clongdouble", np.zeros(16, dtype=np.clongdouble), np.dtype(np.clongdouble).str),
         ]
