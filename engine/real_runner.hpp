@@ -15,16 +15,23 @@
 #include "ffft/complex.hpp"
 #include "ffft/fft/convolution_steps.hpp"
 #include "ffft/fft/real_steps.hpp"
-#include "ffft/twiddle/sources.hpp"
 
 namespace ffft::fft {
 
-// What the element-wise steps need: the shape, and w_n^k from the octant
-// table of n in the executor's memory (even n only; empty for odd n).
+// w_n^k, k = 0 .. n / 2, from an array in the executor's memory (tables.hpp's
+// real_twiddles): one load per twiddle, no reduction of k.
+template <class E>
+struct real_twiddle_array {
+  const complex<E>* w;
+  FFFT_HD complex<E> operator()(std::uint64_t k) const { return w[k]; }
+};
+
+// What the element-wise steps need: the shape, and the twiddles (even n
+// only; null for odd n).
 template <class E>
 struct real_program {
   real_shape shape;
-  table_twiddles<E> w_n;
+  real_twiddle_array<E> w_n;
 };
 
 // rfft: x (n real values per transform) to spectrum (n / 2 + 1 bins),

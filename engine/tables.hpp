@@ -35,6 +35,13 @@ struct stockham_tables {
   unsigned fine_log2 = 0;
 };
 
+// w_n^k for k = 0 .. n / 2 (n even): the twiddles of a real transform's
+// element-wise steps (fft/real_steps.hpp), each entry the value
+// table_twiddles gives over octant_entries(n, mode) (correctly rounded in
+// table mode, sincos_2pi in computed mode).
+template <class E>
+std::vector<complex<E>> real_twiddles(std::uint64_t n, twiddle_mode mode, unsigned threads);
+
 // n must be 7-smooth. Table mode: entries rounded from MPFR; computed mode:
 // products of base values from twiddle::sincos_2pi.
 template <class E>
@@ -86,6 +93,7 @@ const stockham_tables<E>& stockham_part(const transform_tables<E>& tables) {
 
 #define FFFT_DECLARE_TABLES(E)                                                                   \
   extern template std::vector<complex<E>> octant_entries<E>(std::uint64_t, twiddle_mode, unsigned); \
+  extern template std::vector<complex<E>> real_twiddles<E>(std::uint64_t, twiddle_mode, unsigned); \
   extern template stockham_tables<E> make_stockham_tables<E>(std::uint64_t, twiddle_mode, unsigned); \
   extern template bluestein_tables<E> make_bluestein_tables<E>(std::uint64_t, twiddle_mode,      \
                                                                unsigned, cpu_isa);               \

@@ -9,7 +9,6 @@
 
 #include "engine/real_runner.hpp"
 #include "engine/staging.hpp"
-#include "ffft/twiddle/octant.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/cuda_engine.hpp"
 #include "kernels/device_buffer.hpp"
@@ -35,10 +34,17 @@ __global__ void real_spectrum_kernel(fft::real_program<E> p, fft::scaling<E> sca
                                      const complex<E>* packed, strided<C> spectrum,
                                      std::uint64_t batch) {
   const fft::real_shape& s = p.shape;
-  FFFT_GRID_STRIDE_LOOP(t, batch * s.bins) {
-    const std::uint64_t b = t / s.bins, k = t % s.bins;
-    spectrum(b, k) =
-        fft::store_complex<E, C>(fft::real_spectrum_element(s, packed + b * s.points, k, p.w_n, scale));
+  const std::uint64_t items = fft::real_step_items(s, s.bins);
+  FFFT_GRID_STRIDE_LOOP(t, batch * items) {
+    const std::uint64_t b = t / items, k = t % items;
+    const complex<E>* z = packed + b * s.points;
+    if (!s.halved) {
+      spectrum(b, k) = fft::store_complex<E, C>(scale.apply(z[k]));
+      continue;
+    }
+    const fft::value_pair<E> x = fft::real_spectrum_pair(s, z, k, p.w_n, scale);
+    spectrum(b, k) = fft::store_complex<E, C>(x.at_k);
+    if (fft::mirror_of(s, k) != k) spectrum(b, fft::mirror_of(s, k)) = fft::store_complex<E, C>(x.at_m_minus_k);
   }
 }
 
@@ -46,8 +52,18 @@ template <class E, class C>
 __global__ void real_unspectrum_kernel(fft::real_program<E> p, strided<const C> spectrum,
                                        complex<E>* packed, std::uint64_t batch) {
   const fft::real_shape& s = p.shape;
-  FFFT_GRID_STRIDE_LOOP(t, batch * s.points)
-  packed[t] = fft::real_unspectrum_element<E>(s, spectrum, t / s.points, t % s.points, p.w_n);
+  const std::uint64_t items = fft::real_step_items(s, s.points);
+  FFFT_GRID_STRIDE_LOOP(t, batch * items) {
+    const std::uint64_t b = t / items, k = t % items;
+    complex<E>* z = packed + b * s.points;
+    if (!s.halved) {
+      z[k] = fft::real_hermitian_point<E>(s, spectrum, b, k);
+      continue;
+    }
+    const fft::value_pair<E> v = fft::real_unspectrum_pair<E>(s, spectrum, b, k, p.w_n);
+    z[k] = v.at_k;
+    if (k != 0 && fft::mirror_of(s, k) != k) z[fft::mirror_of(s, k)] = v.at_m_minus_k;
+  }
 }
 
 template <class E, class R>
@@ -91,7 +107,8 @@ struct device_real_executor {
   template <class C>
   void real_spectrum(const fft::real_program<E>& p, const fft::scaling<E>& scale, const value* packed,
                      strided<C> spectrum, std::uint64_t batch) const {
-    real_spectrum_kernel<E><<<elementwise_grid(batch * p.shape.bins), elementwise_block, 0, stream>>>(
+    real_spectrum_kernel<E><<<elementwise_grid(batch * fft::real_step_items(p.shape, p.shape.bins)),
+                              elementwise_block, 0, stream>>>(
         p, scale, packed, spectrum, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
@@ -99,7 +116,8 @@ struct device_real_executor {
   template <class C>
   void real_unspectrum(const fft::real_program<E>& p, strided<const C> spectrum, value* packed,
                        std::uint64_t batch) const {
-    real_unspectrum_kernel<E><<<elementwise_grid(batch * p.shape.points), elementwise_block, 0, stream>>>(
+    real_unspectrum_kernel<E><<<elementwise_grid(batch * fft::real_step_items(p.shape, p.shape.points)),
+                                elementwise_block, 0, stream>>>(
         p, spectrum, packed, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
@@ -128,8 +146,7 @@ struct real_engine<E>::state {
   fft::real_shape shape;
   std::uint64_t batch;
   std::optional<fft_engine<E>> inner;
-  std::optional<detail::device_buffer<complex<E>>> packed, octant, kernel;
-  unsigned octant_step_log2 = 0;
+  std::optional<detail::device_buffer<complex<E>>> packed, twiddles, kernel;
   // The staging of host arrays: the first for the real values (or a
   // convolution's signals), the second for the spectrum (or its results).
   std::optional<detail::device_buffer<unsigned char>> first_staged, second_staged;
@@ -139,12 +156,12 @@ struct real_engine<E>::state {
   unsigned char* second_stage() const { return second_staged ? second_staged->data() : nullptr; }
 
   fft::real_program<E> program() const {
-    return {shape, {octant->size() != 0 ? octant->data() : nullptr, shape.n, octant_step_log2}};
+    return {shape, {twiddles->size() != 0 ? twiddles->data() : nullptr}};
   }
 };
 
 template <class E>
-real_engine<E>::real_engine(const fft::transform_tables<E>& inner, const std::vector<complex<E>>& octant,
+real_engine<E>::real_engine(const fft::transform_tables<E>& inner, const std::vector<complex<E>>& twiddles,
                             fft::real_shape shape, std::uint64_t batch, std::uint64_t first_stage_bytes,
                             std::uint64_t second_stage_bytes)
     : state_(std::make_unique<state>()) {
@@ -153,9 +170,8 @@ real_engine<E>::real_engine(const fft::transform_tables<E>& inner, const std::ve
   s.batch = batch;
   s.inner.emplace(inner, batch, engine_memory{});
   s.packed.emplace(shape.points * batch);
-  s.octant.emplace(octant.size());
-  s.octant->upload(octant.data());
-  s.octant_step_log2 = shape.halved ? twiddle::octant_table_step_log2(shape.n) : 0;
+  s.twiddles.emplace(twiddles.size());
+  s.twiddles->upload(twiddles.data());
   if (first_stage_bytes + second_stage_bytes > 0) {
     s.first_staged.emplace(first_stage_bytes);
     s.second_staged.emplace(second_stage_bytes);

@@ -28,13 +28,13 @@ class real_engine {
  public:
   using limb = typename E::limb_type;
 
-  // inner: the complex transform's tables (of shape.points); octant: the
-  // octant table of w_n for even n (octant_entries), empty for odd n;
+  // inner: the complex transform's tables (of shape.points); twiddles:
+  // w_n^k for k <= n / 2 (real_twiddles) for even n, empty for odd n;
   // first_stage_bytes and second_stage_bytes: device staging for host
   // arrays, the real array's (or a convolution's signals') and the
   // spectrum's (or its results'); 0 and 0: none, and execute refuses host
   // memory. The tables have landed when it returns.
-  real_engine(const fft::transform_tables<E>& inner, const std::vector<complex<E>>& octant,
+  real_engine(const fft::transform_tables<E>& inner, const std::vector<complex<E>>& twiddles,
               fft::real_shape shape, std::uint64_t batch, std::uint64_t first_stage_bytes,
               std::uint64_t second_stage_bytes);
   ~real_engine();

@@ -217,7 +217,8 @@ TYPED_TEST(FftGroups, MinimalWorkspaceGivesTheSameResults) {
   for (std::uint64_t n : {std::uint64_t{64}, std::uint64_t{512}, std::uint64_t{2048},
                           std::uint64_t{8192}, std::uint64_t{6720}, std::uint64_t{97}}) {
     const transform_tables<E> tables(n);
-    const fft::stockham_program<E>& stockham = fft::stockham_part(fft::program_of(tables.tables));
+    const fft::transform_program<E> program = fft::program_of(tables.tables);
+    const fft::stockham_program<E>& stockham = fft::stockham_part(program);
     const std::size_t groups = fft::group_passes(*stockham.passes, *stockham.offsets, 32).size();
     SCOPED_TRACE(::testing::Message() << "n " << n << ", " << groups << " groups");
     const std::uint64_t batch = 2;

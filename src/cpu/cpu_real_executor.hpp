@@ -38,8 +38,8 @@ class cpu_real_executor {
   template <class R>
   void real_pack(const real_shape& s, strided<const R> x, std::uint64_t count, value* packed,
                  std::uint64_t batch) const {
-    cpu::parallel_for(threads_, batch * s.points, [&](std::uint64_t t) {
-      packed[t] = real_packed_element<E>(s, x, t / s.points, t % s.points, count);
+    cpu::parallel_for_rows(threads_, batch, s.points, [&](std::uint64_t b, std::uint64_t j) {
+      packed[b * s.points + j] = real_packed_element<E>(s, x, b, j, count);
     });
   }
 
@@ -47,9 +47,15 @@ class cpu_real_executor {
   void real_spectrum(const real_program<E>& p, const scaling<E>& scale, const value* packed,
                      strided<C> spectrum, std::uint64_t batch) const {
     const real_shape& s = p.shape;
-    cpu::parallel_for(threads_, batch * s.bins, [&](std::uint64_t t) {
-      const std::uint64_t b = t / s.bins, k = t % s.bins;
-      spectrum(b, k) = store_complex<E, C>(real_spectrum_element(s, packed + b * s.points, k, p.w_n, scale));
+    cpu::parallel_for_rows(threads_, batch, real_step_items(s, s.bins), [&](std::uint64_t b, std::uint64_t k) {
+      const value* z = packed + b * s.points;
+      if (!s.halved) {
+        spectrum(b, k) = store_complex<E, C>(scale.apply(z[k]));
+        return;
+      }
+      const value_pair<E> x = real_spectrum_pair(s, z, k, p.w_n, scale);
+      spectrum(b, k) = store_complex<E, C>(x.at_k);
+      if (mirror_of(s, k) != k) spectrum(b, mirror_of(s, k)) = store_complex<E, C>(x.at_m_minus_k);
     });
   }
 
@@ -57,8 +63,15 @@ class cpu_real_executor {
   void real_unspectrum(const real_program<E>& p, strided<const C> spectrum, value* packed,
                        std::uint64_t batch) const {
     const real_shape& s = p.shape;
-    cpu::parallel_for(threads_, batch * s.points, [&](std::uint64_t t) {
-      packed[t] = real_unspectrum_element<E>(s, spectrum, t / s.points, t % s.points, p.w_n);
+    cpu::parallel_for_rows(threads_, batch, real_step_items(s, s.points), [&](std::uint64_t b, std::uint64_t k) {
+      value* z = packed + b * s.points;
+      if (!s.halved) {
+        z[k] = real_hermitian_point<E>(s, spectrum, b, k);
+        return;
+      }
+      const value_pair<E> v = real_unspectrum_pair<E>(s, spectrum, b, k, p.w_n);
+      z[k] = v.at_k;
+      if (k != 0 && mirror_of(s, k) != k) z[mirror_of(s, k)] = v.at_m_minus_k;
     });
   }
 
@@ -66,8 +79,7 @@ class cpu_real_executor {
   template <class R>
   void real_unpack(const real_shape& s, const value* packed, strided<R> x, std::uint64_t offset,
                    std::uint64_t count, std::uint64_t batch) const {
-    cpu::parallel_for(threads_, batch * count, [&](std::uint64_t t) {
-      const std::uint64_t b = t / count, i = t % count;
+    cpu::parallel_for_rows(threads_, batch, count, [&](std::uint64_t b, std::uint64_t i) {
       x(b, i) = real_unpacked_element<E, R>(s, packed + b * s.points, offset + i);
     });
   }
@@ -75,8 +87,8 @@ class cpu_real_executor {
   void convolve(const convolution_program<E>& p, value* packed, std::uint64_t batch) const {
     const real_shape& s = p.transform.shape;
     const std::uint64_t items = convolve_items(s);
-    cpu::parallel_for(threads_, batch * items, [&](std::uint64_t t) {
-      convolve_element(s, packed + (t / items) * s.points, p.kernel, t % items, p.transform.w_n);
+    cpu::parallel_for_rows(threads_, batch, items, [&](std::uint64_t b, std::uint64_t k) {
+      convolve_element(s, packed + b * s.points, p.kernel, k, p.transform.w_n);
     });
   }
 

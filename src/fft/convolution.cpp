@@ -13,7 +13,6 @@
 #include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/real_steps.hpp"
 #include "ffft/fft/schedule.hpp"
-#include "ffft/twiddle/octant.hpp"
 #include "src/cpu/cpu_real_executor.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
@@ -84,7 +83,7 @@ struct convolution<T>::impl {
   ffft::backend where = ffft::backend::cpu;
   ffft::cpu_isa isa = ffft::cpu_isa::scalar;
   fft::transform_tables<E> inner;  // of shape.points, kept to transform kernels on the CPU
-  std::vector<complex<E>> octant;  // w_N's octant table, halved shapes
+  std::vector<complex<E>> twiddles;  // w_N^k, k <= N / 2, halved shapes
   std::vector<complex<E>> kernel;  // the kernel's spectrum / N
   std::vector<complex<E>> packed, workspace;  // CPU
   bool has_kernel = false;
@@ -92,10 +91,7 @@ struct convolution<T>::impl {
   std::unique_ptr<cuda::real_engine<E>> device;
 #endif
 
-  fft::real_program<E> program(const std::vector<complex<E>>& octant_table) const {
-    const unsigned step = shape.halved ? twiddle::octant_table_step_log2(shape.n) : 0;
-    return {shape, {octant_table.empty() ? nullptr : octant_table.data(), shape.n, step}};
-  }
+  fft::real_program<E> program() const { return {shape, {twiddles.empty() ? nullptr : twiddles.data()}}; }
 
   // The kernel's spectrum divided by N, by the CPU executor: bins 0 .. N / 2
   // of a halved shape, else all N points.
@@ -108,11 +104,17 @@ struct convolution<T>::impl {
     ex.real_pack(shape, source, options.kernel_length, data.data(), 1);
     ex.transform(-1, fft::no_scaling<E>(), data.data(), 1);
     const fft::scaling<E> by_n = fft::normalization_scaling<E>(shape.n, normalization::backward, direction::inverse);
-    const fft::real_program<E> p = program(octant);
+    const fft::real_program<E> p = program();
     kernel.resize(shape.halved ? shape.bins : shape.points);
-    for (std::uint64_t k = 0; k < kernel.size(); ++k)
-      kernel[k] = shape.halved ? fft::real_spectrum_element(shape, data.data(), k, p.w_n, by_n)
-                               : by_n.apply(data[k]);
+    if (!shape.halved) {
+      for (std::uint64_t k = 0; k < kernel.size(); ++k) kernel[k] = by_n.apply(data[k]);
+    } else {
+      for (std::uint64_t k = 0; k < fft::real_step_items(shape, shape.bins); ++k) {
+        const fft::value_pair<E> x = fft::real_spectrum_pair(shape, data.data(), k, p.w_n, by_n);
+        kernel[k] = x.at_k;
+        if (fft::mirror_of(shape, k) != k) kernel[fft::mirror_of(shape, k)] = x.at_m_minus_k;
+      }
+    }
 #if FFFT_HAVE_CUDA
     if (device) device->set_kernel_spectrum(kernel);
 #endif
@@ -147,7 +149,7 @@ struct convolution<T>::impl {
     if (where == ffft::backend::cpu) {
       const fft::transform_program<E> complex_program = fft::program_of(inner);
       const fft::cpu_real_executor<E> ex(o.threads, isa, complex_program, shape.points, workspace.data());
-      const fft::convolution_program<E> p{program(octant), kernel.data(), o.signal_length,
+      const fft::convolution_program<E> p{program(), kernel.data(), o.signal_length,
                                           geometry.output_offset, geometry.output_length};
       fft::run_convolution(ex, p, source, target, packed.data(), o.batch);
       return;
@@ -172,7 +174,7 @@ convolution<T>::convolution(const convolution_options& options) : impl_(std::mak
   s.where = fft::resolved_backend(o.backend);
   s.isa = selected_cpu_isa();
   s.inner = fft::make_transform_tables<format>(s.shape.points, o.twiddles, o.threads, s.isa);
-  if (s.shape.halved) s.octant = fft::octant_entries<format>(n, o.twiddles, o.threads);
+  if (s.shape.halved) s.twiddles = fft::real_twiddles<format>(n, o.twiddles, o.threads);
   if (s.where == ffft::backend::cpu) {
     s.packed.resize(s.shape.points * o.batch);
     s.workspace.resize(fft::workspace_values<format>(fft::program_of(s.inner), o.batch));
@@ -184,7 +186,7 @@ convolution<T>::convolution(const convolution_options& options) : impl_(std::mak
     signal_bytes = fft::layout_span(o.signal_length, o.batch, o.signal) * sizeof(T);
     output_bytes = fft::layout_span(s.geometry.output_length, o.batch, o.output) * sizeof(T);
   }
-  s.device = std::make_unique<cuda::real_engine<format>>(s.inner, s.octant, s.shape, o.batch, signal_bytes,
+  s.device = std::make_unique<cuda::real_engine<format>>(s.inner, s.twiddles, s.shape, o.batch, signal_bytes,
                                                          output_bytes);
 #endif
 }

@@ -10,7 +10,6 @@
 #include "engine/real_runner.hpp"
 #include "engine/tables.hpp"
 #include "ffft/fft/real_steps.hpp"
-#include "ffft/twiddle/octant.hpp"
 #include "src/cpu/cpu_real_executor.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
@@ -39,7 +38,7 @@ real_plan_options checked_options(real_plan_options o) {
 }  // namespace
 
 // What a real plan computes once: the options as checked, the shape, the
-// complex transform's tables, the octant table of w_n (even n), the scaling
+// complex transform's tables, the twiddles w_n^k (even n), the scaling
 // of each direction, and the workspace (CPU) or the device engine.
 template <class E>
 struct real_plan<E>::impl {
@@ -48,7 +47,7 @@ struct real_plan<E>::impl {
   ffft::backend where = ffft::backend::cpu;
   ffft::cpu_isa isa = ffft::cpu_isa::scalar;
   fft::transform_tables<E> inner;    // of shape.points
-  std::vector<complex<E>> octant;    // w_n's octant table, n even
+  std::vector<complex<E>> twiddles;  // w_n^k, k <= n / 2, n even
   std::array<fft::scaling<E>, 2> scale;  // forward, inverse
   std::vector<complex<E>> packed;     // CPU: the complex transform's data
   std::vector<complex<E>> workspace;  // CPU: the complex transform's workspace
@@ -59,8 +58,7 @@ struct real_plan<E>::impl {
 #endif
 
   fft::real_program<E> program() const {
-    const unsigned step = shape.halved ? twiddle::octant_table_step_log2(shape.n) : 0;
-    return {shape, {octant.empty() ? nullptr : octant.data(), shape.n, step}};
+    return {shape, {twiddles.empty() ? nullptr : twiddles.data()}};
   }
 
   template <class In, class Out>
@@ -85,10 +83,10 @@ real_plan<E>::real_plan(const real_plan_options& options) : impl_(std::make_uniq
   s.where = fft::resolved_backend(o.backend);
   s.isa = selected_cpu_isa();
   s.inner = fft::make_transform_tables<E>(s.shape.points, o.twiddles, o.threads, s.isa);
-  if (s.shape.halved) s.octant = fft::octant_entries<E>(o.length, o.twiddles, o.threads);
+  if (s.shape.halved) s.twiddles = fft::real_twiddles<E>(o.length, o.twiddles, o.threads);
   s.scale = {fft::normalization_scaling<E>(o.length, o.norm, direction::forward),
              fft::normalization_scaling<E>(o.length, o.norm, direction::inverse)};
-  s.table_values = fft::held_table_values(s.inner, s.where) + s.octant.size();
+  s.table_values = fft::held_table_values(s.inner, s.where) + s.twiddles.size();
   for (const fft::pass_shape& p : fft::stockham_part(s.inner).passes) s.radices.push_back(p.radix);
   if (s.where == ffft::backend::cpu) {
     s.packed.resize(s.shape.points * o.batch);
@@ -101,11 +99,11 @@ real_plan<E>::real_plan(const real_plan_options& options) : impl_(std::make_uniq
     real_bytes = fft::layout_span(o.length, o.batch, o.real) * sizeof(E);
     spectrum_bytes = fft::layout_span(s.shape.bins, o.batch, o.spectrum) * sizeof(complex<E>);
   }
-  s.device = std::make_unique<cuda::real_engine<E>>(s.inner, s.octant, s.shape, o.batch, real_bytes,
+  s.device = std::make_unique<cuda::real_engine<E>>(s.inner, s.twiddles, s.shape, o.batch, real_bytes,
                                                     spectrum_bytes);
   // The device has its copies.
   s.inner = fft::transform_tables<E>{};
-  std::vector<complex<E>>().swap(s.octant);
+  std::vector<complex<E>>().swap(s.twiddles);
 #endif
 }
 

@@ -64,6 +64,15 @@ std::vector<complex<E>> octant_entries(std::uint64_t n, twiddle_mode mode, unsig
 }
 
 template <class E>
+std::vector<complex<E>> real_twiddles(std::uint64_t n, twiddle_mode mode, unsigned threads) {
+  const std::vector<complex<E>> octant = octant_entries<E>(n, mode, threads);
+  const table_twiddles<E> w_n{octant.data(), n, twiddle::octant_table_step_log2(n)};
+  std::vector<complex<E>> w(n / 2 + 1);
+  for (std::uint64_t k = 0; k < w.size(); ++k) w[k] = w_n(k);
+  return w;
+}
+
+template <class E>
 stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsigned threads) {
   stockham_tables<E> t;
   t.n = n;
@@ -124,6 +133,7 @@ transform_tables<E> make_transform_tables(std::uint64_t n, twiddle_mode mode, un
 
 #define FFFT_DEFINE_TABLES(E)                                                                    \
   template std::vector<complex<E>> octant_entries<E>(std::uint64_t, twiddle_mode, unsigned);     \
+  template std::vector<complex<E>> real_twiddles<E>(std::uint64_t, twiddle_mode, unsigned);      \
   template stockham_tables<E> make_stockham_tables<E>(std::uint64_t, twiddle_mode, unsigned);    \
   template bluestein_tables<E> make_bluestein_tables<E>(std::uint64_t, twiddle_mode, unsigned,    \
                                                         cpu_isa);                                \

@@ -96,32 +96,73 @@ FFFT_HD complex<E> real_packed_element(const real_shape& s, const strided<const 
   }
 }
 
-// X_k from a = Z_k and c = conj Z_(m-k) (even n), unscaled:
-// (a + c - i w^k (a - c)) / 2, the halving exact.
+// x / 2, each limb times 1/2: a correctly rounded product, so the value
+// ldexp(x, -1) gives (subnormal results included), without a library call
+// per limb on the host.
 template <class E>
-FFFT_HD complex<E> real_spectrum_value(const complex<E>& a, const complex<E>& c, const complex<E>& w) {
-  const complex<E> sum = add(a, c);             // 2 E_k
-  const complex<E> t = mul(w, sub(a, c));       // 2i w^k O_k
-  return ldexp(complex<E>{add(sum.re, t.im), sub(sum.im, t.re)}, -1);
+FFFT_HD complex<E> halved(complex<E> x) {
+  using T = typename E::limb_type;
+  for (int i = 0; i < E::limbs; ++i) {
+    x.re[i] = limb::mul(x.re[i], T(0.5));
+    x.im[i] = limb::mul(x.im[i], T(0.5));
+  }
+  return x;
 }
 
-// Z'_k from a = X_k and c = conj X_(m-k) (even n): a + c + i conj(w^k) (a - c).
+// Two values of the even-n steps: at k and at m - k (for k = 0: at m).
 template <class E>
-FFFT_HD complex<E> real_unspectrum_value(const complex<E>& a, const complex<E>& c, const complex<E>& w) {
-  const complex<E> sum = add(a, c);             // 2 E_k
-  const complex<E> t = mul(conj(w), sub(a, c)); // 2 O_k
-  return {sub(sum.re, t.im), add(sum.im, t.re)};
+struct value_pair {
+  complex<E> at_k, at_m_minus_k;
+};
+
+// X_k and X_(m-k) from zk = Z_k and zj = Z_(m-k) (Z_m = Z_0), unscaled,
+// with one complex product: with c = conj Z_(m-k), sum = Z_k + c and
+// t = w^k (Z_k - c),
+//   X_k     = (sum - i t) / 2,
+//   X_(m-k) = (conj sum - i conj t) / 2,
+// the second because w^(m-k) = -conj w^k (exactly, in the correctly rounded
+// table too: the rounding is symmetric) and Z_(m-k) - conj Z_k = -conj(Z_k - c).
+// The halvings are exact.
+template <class E>
+FFFT_HD value_pair<E> real_spectrum_values(const complex<E>& zk, const complex<E>& zj, const complex<E>& w) {
+  const complex<E> c = conj(zj);
+  const complex<E> sum = add(zk, c);        // 2 E_k
+  const complex<E> t = mul(w, sub(zk, c));  // 2i w^k O_k
+  return {halved(complex<E>{add(sum.re, t.im), sub(sum.im, t.re)}),
+          halved(complex<E>{sub(sum.re, t.im), neg(add(sum.im, t.re))})};
 }
 
-// Bin k <= n / 2 of the spectrum, scaled, from z: the row of the complex
-// transform's output for this transform. w_n: any source of w_n^k
-// (twiddle/sources.hpp).
+// Z'_k and Z'_(m-k) from xk = X_k and xj = X_(m-k), one complex product:
+// with c = conj X_(m-k), sum = X_k + c and t = conj(w^k) (X_k - c),
+//   Z'_k = sum + i t,   Z'_(m-k) = conj sum + i conj t.
+template <class E>
+FFFT_HD value_pair<E> real_unspectrum_values(const complex<E>& xk, const complex<E>& xj, const complex<E>& w) {
+  const complex<E> c = conj(xj);
+  const complex<E> sum = add(xk, c);              // 2 E_k
+  const complex<E> t = mul(conj(w), sub(xk, c));  // 2 O_k
+  return {{sub(sum.re, t.im), add(sum.im, t.re)}, {add(sum.re, t.im), sub(t.re, sum.im)}};
+}
+
+// Items per transform of the even-n steps, one per pair: k = 0 .. m / 2
+// (k = 0 pairs bins 0 and m; for even m, k = m / 2 pairs with itself);
+// n odd: one per value, `values` of them.
+FFFT_HD constexpr std::uint64_t real_step_items(const real_shape& s, std::uint64_t values) {
+  return s.halved ? s.points / 2 + 1 : values;
+}
+
+// Index m - k of item k's second value, or k when it has none of its own
+// (k = m / 2); for k = 0 the second value is bin m.
+FFFT_HD constexpr std::uint64_t mirror_of(const real_shape& s, std::uint64_t k) {
+  return k == 0 ? s.points : s.points - k;
+}
+
+// rfft's bins of item k of one transform (even n), scaled, from z, the row
+// of the complex transform's output. w_n: any source of w_n^k.
 template <class E, class Twiddles>
-FFFT_HD complex<E> real_spectrum_element(const real_shape& s, const complex<E>* z, std::uint64_t k,
+FFFT_HD value_pair<E> real_spectrum_pair(const real_shape& s, const complex<E>* z, std::uint64_t k,
                                          const Twiddles& w_n, const scaling<E>& scale) {
-  if (!s.halved) return scale.apply(z[k]);
-  const std::uint64_t m = s.points;
-  return scale.apply(real_spectrum_value(z[k == m ? 0 : k], conj(z[k == 0 ? 0 : m - k]), w_n(k)));
+  const value_pair<E> x = real_spectrum_values(z[k], z[k == 0 ? 0 : s.points - k], w_n(k));
+  return {scale.apply(x.at_k), scale.apply(x.at_m_minus_k)};
 }
 
 // Bin k of transform b as irfft reads it: the imaginary parts of bin 0 and
@@ -134,17 +175,21 @@ FFFT_HD complex<E> real_spectrum_bin(const real_shape& s, const strided<const C>
   return v;
 }
 
-// Point k of transform b's complex input to the inverse transform: Z'_k,
-// or (n odd) the Hermitian spectrum's X_k.
+// irfft's complex input points of item k of transform b (even n): Z'_k and
+// Z'_(m-k) (the second meaningless for k = 0).
 template <class E, class C, class Twiddles>
-FFFT_HD complex<E> real_unspectrum_element(const real_shape& s, const strided<const C>& spectrum,
+FFFT_HD value_pair<E> real_unspectrum_pair(const real_shape& s, const strided<const C>& spectrum,
                                            std::uint64_t b, std::uint64_t k, const Twiddles& w_n) {
-  if (!s.halved) {
-    if (k < s.bins) return real_spectrum_bin<E>(s, spectrum, b, k);
-    return conj(real_spectrum_bin<E>(s, spectrum, b, s.n - k));
-  }
-  return real_unspectrum_value(real_spectrum_bin<E>(s, spectrum, b, k),
-                               conj(real_spectrum_bin<E>(s, spectrum, b, s.points - k)), w_n(k));
+  return real_unspectrum_values(real_spectrum_bin<E>(s, spectrum, b, k),
+                                real_spectrum_bin<E>(s, spectrum, b, mirror_of(s, k)), w_n(k));
+}
+
+// n odd: the inverse complex transform's point k, the Hermitian spectrum's X_k.
+template <class E, class C>
+FFFT_HD complex<E> real_hermitian_point(const real_shape& s, const strided<const C>& spectrum,
+                                        std::uint64_t b, std::uint64_t k) {
+  if (k < s.bins) return real_spectrum_bin<E>(s, spectrum, b, k);
+  return conj(real_spectrum_bin<E>(s, spectrum, b, s.n - k));
 }
 
 // Value j of a transform, as R, from z, the row of its inverse complex
