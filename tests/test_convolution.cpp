@@ -32,7 +32,7 @@
 namespace ffft {
 namespace {
 
-using int128 = __int128;
+__extension__ using int128 = __int128;
 
 struct integer_complex {
   int128 re = 0, im = 0;

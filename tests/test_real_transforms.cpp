@@ -9,6 +9,9 @@
 // - limb arrays (double for dd128, float for df64 and qf128) give the
 //   format's result rounded once, bit for bit;
 // - irfft ignores the imaginary parts of bins 0 and n / 2, as numpy does;
+// - the CPU's even-n steps, run W pairs at a time in SIMD lanes, give the
+//   bits of the shared element functions applied one pair at a time (what
+//   the GPU kernels run);
 // - bad requests are refused before anything is written.
 #include <fftw3.h>
 #include <gtest/gtest.h>
@@ -23,11 +26,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/tables.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/fft/limb_values.hpp"
+#include "ffft/fft/real_steps.hpp"
 #include "ffft/host/mpfr.hpp"
 #include "ffft/host/wide_float.hpp"
 #include "ffft/real_plan.hpp"
+#include "src/fft/normalization.hpp"
 #include "tests/fft_reference.hpp"
 #include "tests/formats.hpp"
 #include "tests/twiddle_formats.hpp"
@@ -443,6 +449,40 @@ TYPED_TEST(RealPlan, LimbArraysGiveTheFormatsResultRoundedOnce) {
                                                : static_cast<T>(to_float(wide_back[j]));
       EXPECT_EQ(back[j], want) << j;
     }
+  }
+}
+
+// The reference: the complex plan of n / 2 points on the packed input, then
+// real_spectrum_pair for each pair, one at a time.
+TYPED_TEST(RealPlan, EvenStepsInLanesEqualOnePairAtATime) {
+  using E = TypeParam;
+  for (std::uint64_t n : {2u, 4u, 6u, 18u, 64u, 70u, 2018u, 4096u}) {
+    SCOPED_TRACE(::testing::Message() << "n " << n);
+    real_plan<E> p = make_real_plan<E>(n, twiddle_mode::table, normalization::ortho);
+    const std::vector<E> x = to_reals<E>(random_reals(n, 77 + n));
+    const std::vector<complex<E>> got = rfft(p, x);
+
+    const std::uint64_t m = n / 2;
+    plan_options o;
+    o.length = m;
+    o.backend = backend::cpu;
+    o.norm = normalization::backward;  // the forward unscaled
+    plan<E> half(o);
+    std::vector<complex<E>> z(m), zf(m);
+    for (std::uint64_t j = 0; j < m; ++j) z[j] = {x[2 * j], x[2 * j + 1]};
+    half.forward(z.data(), zf.data());
+    const std::vector<complex<E>> w = fft::real_twiddles<E>(n, twiddle_mode::table, 0);
+    const fft::real_shape s = fft::real_shape::of(n);
+    const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::ortho, direction::forward);
+    std::vector<complex<E>> want(m + 1);
+    for (std::uint64_t k = 0; k <= m / 2; ++k) {
+      const fft::value_pair<E> v = fft::real_spectrum_pair(s, zf.data(), k, [&](std::uint64_t i) { return w[i]; }, scale);
+      want[k] = v.at_k;
+      if (fft::mirror_of(s, k) != k) want[fft::mirror_of(s, k)] = v.at_m_minus_k;
+    }
+    for (std::uint64_t k = 0; k <= m; ++k)
+      EXPECT_TRUE(testing::bit_identical(got[k].re, want[k].re) && testing::bit_identical(got[k].im, want[k].im))
+          << "bin " << k;
   }
 }
 

@@ -102,9 +102,10 @@ FFFT_HD complex<E> real_packed_element(const real_shape& s, const strided<const 
 template <class E>
 FFFT_HD complex<E> halved(complex<E> x) {
   using T = typename E::limb_type;
+  const T half = limb::splat<T>(0.5);
   for (int i = 0; i < E::limbs; ++i) {
-    x.re[i] = limb::mul(x.re[i], T(0.5));
-    x.im[i] = limb::mul(x.im[i], T(0.5));
+    x.re[i] = limb::mul(x.re[i], half);
+    x.im[i] = limb::mul(x.im[i], half);
   }
   return x;
 }
