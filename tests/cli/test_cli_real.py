@@ -1,5 +1,5 @@
-"""ffft rfft / irfft / convolve, and real input to fft (docs/cli.md, Real
-data and convolution): numpy's conventions and dtype rules, accuracy
+"""ffft rfft / irfft / convolve, and real input to fft (docs/cli.md: Commands,
+and Real data under File formats): numpy's conventions and dtype rules, accuracy
 beyond double through the native real formats, every convolution mode, and
 the errors that name the command to use instead.
 """
