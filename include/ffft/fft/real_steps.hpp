@@ -9,9 +9,9 @@
 // inverse undoes it: from X_k and conj X_(m-k) = E_k - w_n^k O_k,
 //   Z'_k = (X_k + conj X_(m-k)) + i conj(w_n^k) (X_k - conj X_(m-k)) = 2 (E_k + i O_k),
 // and the inverse complex transform of Z' scaled by 1/n is z. Half the
-// work and half the memory of the complex transform of length n; the
-// twiddles w_n^k are the plan's (correctly rounded in table mode), the
-// halving is exact.
+// butterflies and half the memory of the complex transform of length n;
+// the twiddles w_n^k are correctly rounded in table mode, the halving is
+// exact, and each pair k, m - k costs one complex product (below).
 //
 // Odd n: the complex transform of length n of x + 0i, whose bins
 // k <= (n - 1) / 2 are kept; the inverse restores the rest as
