@@ -128,19 +128,12 @@ struct convolution<T>::impl {
     if (!has_kernel)
       throw std::logic_error("ffft: the convolution has no kernel; call set_kernel before execute");
     const convolution_options& o = options;
-    const auto in_begin = reinterpret_cast<std::uintptr_t>(signals);
-    const auto out_begin = reinterpret_cast<std::uintptr_t>(out);
-    const std::uint64_t in_end = in_begin + fft::layout_span(o.signal_length, o.batch, o.signal) * sizeof(X);
-    const std::uint64_t out_end =
-        out_begin + fft::layout_span(geometry.output_length, o.batch, o.output) * sizeof(X);
-    if (in_begin < out_end && out_begin < in_end)
+    if (fft::spans_overlap(signals, fft::layout_span(o.signal_length, o.batch, o.signal) * sizeof(X), out,
+                           fft::layout_span(geometry.output_length, o.batch, o.output) * sizeof(X)))
       throw std::invalid_argument(
           "ffft: the signal and output arrays overlap; a convolution is out of place, so pass "
           "separate buffers");
-    if (where == ffft::backend::cpu && (fft::is_device_memory(signals) || fft::is_device_memory(out)))
-      throw std::invalid_argument(
-          "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
-          "data to the host");
+    fft::require_reachable(where, signals, out);
     // The standard types' arrays as the engine's (layout-compatible) ones.
     using Y = std::conditional_t<std::is_same_v<X, std::complex<typename E::limb_type>>,
                                  fft::limb_complex_of<E>, X>;

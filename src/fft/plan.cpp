@@ -146,13 +146,11 @@ void plan<E>::check_arrays(const void* in, const void* out, std::size_t bytes) c
     throw std::invalid_argument("ffft: execute needs non-null input and output pointers");
   const std::uint64_t in_span = fft::layout_span(o.length, o.batch, o.input);
   const std::uint64_t out_span = fft::layout_span(o.length, o.batch, o.output);
-  const auto in_begin = reinterpret_cast<std::uintptr_t>(in);
-  const auto out_begin = reinterpret_cast<std::uintptr_t>(out);
   if (in == out) {
     if (o.input.stride != o.output.stride || o.input.distance != o.output.distance)
       throw std::invalid_argument(
           "ffft: an in-place transform (in == out) needs the same input and output layouts");
-  } else if (in_begin < out_begin + out_span * bytes && out_begin < in_begin + in_span * bytes) {
+  } else if (fft::spans_overlap(in, in_span * bytes, out, out_span * bytes)) {
     throw std::invalid_argument(
         "ffft: the input and output buffers overlap without being the same; pass the same "
         "pointer for an in-place transform, or separate buffers");
@@ -161,10 +159,7 @@ void plan<E>::check_arrays(const void* in, const void* out, std::size_t bytes) c
     throw std::logic_error(std::string("ffft: this plan was made with allocate_workspace = false and has no "
                                        "workspace; call set_workspace with workspace_bytes() of ") +
                            (s.where == ffft::backend::cpu ? "host" : "device") + " memory first");
-  if (s.where == ffft::backend::cpu && (is_device_memory(in) || is_device_memory(out)))
-    throw std::invalid_argument(
-        "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
-        "data to the host");
+  fft::require_reachable(s.where, in, out);
 }
 
 template <class E>

@@ -72,4 +72,17 @@ bool is_device_memory([[maybe_unused]] const void* p) {
 #endif
 }
 
+bool spans_overlap(const void* a, std::uint64_t a_bytes, const void* b, std::uint64_t b_bytes) {
+  const auto a_begin = reinterpret_cast<std::uintptr_t>(a);
+  const auto b_begin = reinterpret_cast<std::uintptr_t>(b);
+  return a_begin < b_begin + b_bytes && b_begin < a_begin + a_bytes;
+}
+
+void require_reachable(backend where, const void* a, const void* b) {
+  if (where == backend::cpu && (is_device_memory(a) || is_device_memory(b)))
+    throw std::invalid_argument(
+        "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
+        "data to the host");
+}
+
 }  // namespace ffft::fft

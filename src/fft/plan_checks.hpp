@@ -28,6 +28,13 @@ backend resolved_backend(backend requested);
 // false without CUDA.
 bool is_device_memory(const void* p);
 
+// Whether the byte ranges [a, a + a_bytes) and [b, b + b_bytes) share a byte.
+bool spans_overlap(const void* a, std::uint64_t a_bytes, const void* b, std::uint64_t b_bytes);
+
+// Throws unless a plan running on `where` can read a and b: a CPU plan
+// refuses device memory.
+void require_reachable(backend where, const void* a, const void* b);
+
 // Values of the tables a plan keeps in its backend's memory: the CPU reads
 // the passes' arrays; a GPU reads, in computed mode, only their factors.
 // Bluestein adds its chirp and transformed kernel.

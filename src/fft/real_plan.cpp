@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "engine/real_runner.hpp"
@@ -61,16 +62,39 @@ struct real_plan<E>::impl {
     return {shape, {twiddles.empty() ? nullptr : twiddles.data()}};
   }
 
-  template <class In, class Out>
-  void run_on_cpu(In in, Out out) {
-    const fft::transform_program<E> complex_program = fft::program_of(inner);
-    const fft::cpu_real_executor<E> ex(options.threads, isa, complex_program, shape.points,
-                                       workspace.data());
-    if constexpr (std::is_same_v<In, fft::strided<const E>> ||
-                  std::is_same_v<In, fft::strided<const typename E::limb_type>>)
-      fft::run_real_forward(ex, program(), scale[0], in, out, packed.data(), options.batch);
+  // The caller's arrays as the steps see them: real values (of E or its
+  // limb type) on the real layout, bins (complex<E> or limb_complex_of<E>,
+  // layout-compatible with std::complex) on the spectrum's.
+  template <class T>
+  fft::strided<T> real_array(T* x) const {
+    return {x, options.real.stride, options.real.distance};
+  }
+  template <class T>
+  auto spectrum_array(T* bins) const {
+    using U = std::conditional_t<std::is_const_v<T>, const fft::limb_complex_of<E>, fft::limb_complex_of<E>>;
+    if constexpr (std::is_same_v<std::remove_const_t<T>, complex<E>>)
+      return fft::strided<T>{bins, options.spectrum.stride, options.spectrum.distance};
     else
-      fft::run_real_inverse(ex, program(), scale[1], in, out, packed.data(), options.batch);
+      return fft::strided<U>{reinterpret_cast<U*>(bins), options.spectrum.stride, options.spectrum.distance};
+  }
+
+  // One execution, forward when `in` holds real values: on the CPU
+  // executor, or enqueued on the device.
+  template <class In, class Out>
+  void run(In in, Out out, [[maybe_unused]] cuda_stream stream) {
+    constexpr bool forward = !fft::is_complex_value<std::remove_const_t<std::remove_pointer_t<decltype(in.data)>>>;
+    if (where == ffft::backend::cpu) {
+      const fft::transform_program<E> complex_program = fft::program_of(inner);
+      const fft::cpu_real_executor<E> ex(options.threads, isa, complex_program, shape.points,
+                                         workspace.data());
+      if constexpr (forward) fft::run_real_forward(ex, program(), scale[0], in, out, packed.data(), options.batch);
+      else fft::run_real_inverse(ex, program(), scale[1], in, out, packed.data(), options.batch);
+      return;
+    }
+#if FFFT_HAVE_CUDA
+    if constexpr (forward) device->forward(scale[0], in, out, stream);
+    else device->inverse(scale[1], in, out, stream);
+#endif
   }
 };
 
@@ -129,83 +153,42 @@ void real_plan<E>::check_arrays(const void* x, std::size_t real_bytes, const voi
   const real_plan_options& o = s.options;
   if (x == nullptr || spectrum == nullptr)
     throw std::invalid_argument("ffft: a real transform needs non-null real and spectrum pointers");
-  const auto x_begin = reinterpret_cast<std::uintptr_t>(x);
-  const auto spectrum_begin = reinterpret_cast<std::uintptr_t>(spectrum);
-  const std::uint64_t x_end = x_begin + fft::layout_span(o.length, o.batch, o.real) * real_bytes;
-  const std::uint64_t spectrum_end =
-      spectrum_begin + fft::layout_span(s.shape.bins, o.batch, o.spectrum) * bin_bytes;
-  if (x_begin < spectrum_end && spectrum_begin < x_end)
+  if (fft::spans_overlap(x, fft::layout_span(o.length, o.batch, o.real) * real_bytes, spectrum,
+                         fft::layout_span(s.shape.bins, o.batch, o.spectrum) * bin_bytes))
     throw std::invalid_argument(
         "ffft: the real and spectrum arrays overlap; real transforms are out of place, so pass "
         "separate buffers");
-  if (s.where == ffft::backend::cpu && (fft::is_device_memory(x) || fft::is_device_memory(spectrum)))
-    throw std::invalid_argument(
-        "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
-        "data to the host");
+  fft::require_reachable(s.where, x, spectrum);
 }
 
 template <class E>
 void real_plan<E>::forward(const E* x, complex<E>* spectrum, cuda_stream stream) {
   check_arrays(x, sizeof(E), spectrum, sizeof(complex<E>));
   impl& s = state();
-  const real_plan_options& o = s.options;
-  const fft::strided<const E> in{x, o.real.stride, o.real.distance};
-  const fft::strided<complex<E>> out{spectrum, o.spectrum.stride, o.spectrum.distance};
-  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
-#if FFFT_HAVE_CUDA
-  s.device->forward(s.scale[0], in, out, stream);
-#else
-  (void)stream;
-#endif
+  s.run(s.real_array(x), s.spectrum_array(spectrum), stream);
 }
 
 template <class E>
 void real_plan<E>::inverse(const complex<E>* spectrum, E* x, cuda_stream stream) {
   check_arrays(x, sizeof(E), spectrum, sizeof(complex<E>));
   impl& s = state();
-  const real_plan_options& o = s.options;
-  const fft::strided<const complex<E>> in{spectrum, o.spectrum.stride, o.spectrum.distance};
-  const fft::strided<E> out{x, o.real.stride, o.real.distance};
-  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
-#if FFFT_HAVE_CUDA
-  s.device->inverse(s.scale[1], in, out, stream);
-#else
-  (void)stream;
-#endif
+  s.run(s.spectrum_array(spectrum), s.real_array(x), stream);
 }
 
 template <class E>
 void real_plan<E>::forward(const limb* x, std::complex<limb>* spectrum, cuda_stream stream) {
+  static_assert(sizeof(fft::limb_complex_of<E>) == sizeof(std::complex<limb>) &&
+                alignof(fft::limb_complex_of<E>) == alignof(std::complex<limb>));
   check_arrays(x, sizeof(limb), spectrum, sizeof(std::complex<limb>));
   impl& s = state();
-  const real_plan_options& o = s.options;
-  using bins = fft::limb_complex_of<E>;
-  static_assert(sizeof(bins) == sizeof(std::complex<limb>) && alignof(bins) == alignof(std::complex<limb>));
-  const fft::strided<const limb> in{x, o.real.stride, o.real.distance};
-  const fft::strided<bins> out{reinterpret_cast<bins*>(spectrum), o.spectrum.stride, o.spectrum.distance};
-  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
-#if FFFT_HAVE_CUDA
-  s.device->forward(s.scale[0], in, out, stream);
-#else
-  (void)stream;
-#endif
+  s.run(s.real_array(x), s.spectrum_array(spectrum), stream);
 }
 
 template <class E>
 void real_plan<E>::inverse(const std::complex<limb>* spectrum, limb* x, cuda_stream stream) {
   check_arrays(x, sizeof(limb), spectrum, sizeof(std::complex<limb>));
   impl& s = state();
-  const real_plan_options& o = s.options;
-  using bins = fft::limb_complex_of<E>;
-  const fft::strided<const bins> in{reinterpret_cast<const bins*>(spectrum), o.spectrum.stride,
-                                    o.spectrum.distance};
-  const fft::strided<limb> out{x, o.real.stride, o.real.distance};
-  if (s.where == ffft::backend::cpu) return s.run_on_cpu(in, out);
-#if FFFT_HAVE_CUDA
-  s.device->inverse(s.scale[1], in, out, stream);
-#else
-  (void)stream;
-#endif
+  s.run(s.spectrum_array(spectrum), s.real_array(x), stream);
 }
 
 template <class E>
