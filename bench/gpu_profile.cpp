@@ -14,6 +14,14 @@
 //    with cuFFT Z2Z's transform of the same input (relative L2 difference in
 //    double: about 1e-15 expected, 1e-7 for C2C; a case fails above 1e-11,
 //    1e-5 for C2C, and a wrong or unwritten result is far above);
+//  - real data (formats rdf64, rqf128, rdd128, d2z, r2c): ffft's rfft
+//    (real_plan) and cuFFT D2Z / R2C of the real parts of the same input,
+//    checked against D2Z and timed against it (GFLOPs 2.5 N log2 N x batch);
+//    and (cdf64, cqf128, cdd128) ffft's circular convolution of real
+//    signals of N values with a kernel of N values, checked against the
+//    circular convolution through D2Z and Z2D, timed against ffft's rfft
+//    of the same format (a convolution is two real transforms and a
+//    product: about 2 when the product costs nothing);
 //  - single calls for Nsight Compute and compute-sanitizer
 //    (--reps=1 --warmup=0 --check=0: exactly the kernels of one transform).
 //
@@ -21,7 +29,7 @@
 // against FFTW quad), it reaches N = 2^24, which no benchmark mode has, and
 // costs seconds rather than minutes. Without a device it says so and exits 0.
 //
-//   ffft_gpu_profile [--log2n=16,18,20,22,24] [--formats=df64,qf128,dd128,c2c,z2z]
+//   ffft_gpu_profile [--log2n=16,18,20,22,24] [--formats=df64,qf128,dd128,c2c,z2z,...]
 //                    [--twiddles=table|computed|both] [--points_log2=26]
 //                    [--reps=20] [--warmup=3] [--check=1] [--json=FILE]
 //
@@ -49,7 +57,9 @@
 #include "tools/cuda/driver_version.hpp"
 #include "kernels/device_buffer.hpp"
 #include "ffft/conversions.hpp"
+#include "ffft/convolution.hpp"
 #include "ffft/plan.hpp"
+#include "ffft/real_plan.hpp"
 #include "tools/run_context.hpp"
 #include "tools/uniform_input.hpp"
 
@@ -75,7 +85,8 @@ struct result {
   double median_s = 0, min_s = 0, plan_s = 0;
   double gflops = 0, gbps = 0;  // of the median
   double check_rel_diff = -1;   // against cuFFT Z2Z; -1: not checked
-  std::size_t value_bytes = 0;
+  std::size_t value_bytes = 0;  // of a complex value
+  bool real_data = false;       // real in, n / 2 + 1 bins out (or real out)
   std::string radices;
   std::string error;
 };
@@ -230,6 +241,208 @@ result run_cufft(const std::string& name, const float_pairs& x, std::uint64_t n,
   return r;
 }
 
+// The real contenders' data: the real parts of the complex input.
+std::vector<float> real_parts(const float_pairs& x) {
+  std::vector<float> r(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) r[j] = x[j].first;
+  return r;
+}
+
+// What the real contenders are checked against, by cuFFT in double:
+// D2Z's bins of transform 0, and the circular convolution of transform 0
+// with transform 1 (the kernel) through D2Z, the product and Z2D, over n.
+struct real_references {
+  std::vector<double> bins, convolution;
+};
+
+real_references real_reference(const std::vector<float>& x, std::uint64_t n) {
+  const std::uint64_t bins = n / 2 + 1;
+  std::vector<double> h(2 * n);
+  for (std::uint64_t j = 0; j < 2 * n; ++j) h[j] = x[j % x.size()];
+  device_buffer<double> signals(2 * n), back(n);
+  device_buffer<cufftDoubleComplex> spectra(2 * bins);
+  signals.upload(h.data());
+  int length = static_cast<int>(n);
+  cufftHandle forward{}, inverse{};
+  FFFT_CUFFT_CHECK(cufftPlanMany(&forward, 1, &length, nullptr, 1, length, nullptr, 1,
+                                 static_cast<int>(bins), CUFFT_D2Z, 2));
+  FFFT_CUFFT_CHECK(cufftPlan1d(&inverse, length, CUFFT_Z2D, 1));
+  cufftResult r = cufftExecD2Z(forward, signals.data(), spectra.data());
+  std::vector<cufftDoubleComplex> s(2 * bins);
+  if (r == CUFFT_SUCCESS) {
+    FFFT_CUDA_CHECK(cudaMemcpy(s.data(), spectra.data(), s.size() * sizeof(s[0]), cudaMemcpyDeviceToHost));
+    std::vector<cufftDoubleComplex> product(bins);
+    for (std::uint64_t k = 0; k < bins; ++k) {
+      const cufftDoubleComplex a = s[k], b = s[bins + k];
+      product[k] = {(a.x * b.x - a.y * b.y) / static_cast<double>(n), (a.x * b.y + a.y * b.x) / static_cast<double>(n)};
+    }
+    FFFT_CUDA_CHECK(cudaMemcpy(spectra.data(), product.data(), bins * sizeof(product[0]), cudaMemcpyHostToDevice));
+    r = cufftExecZ2D(inverse, spectra.data(), back.data());
+  }
+  cufftDestroy(forward);
+  cufftDestroy(inverse);
+  FFFT_CUFFT_CHECK(r);
+  real_references ref;
+  for (std::uint64_t k = 0; k < bins; ++k) ref.bins.push_back(s[k].x), ref.bins.push_back(s[k].y);
+  ref.convolution.resize(n);
+  back.download(ref.convolution.data());
+  return ref;
+}
+
+template <class E>
+result run_ffft_rfft(const std::string& name, const std::vector<float>& x, std::uint64_t n,
+                     std::uint64_t batch, const options& o, const std::vector<double>* reference) {
+  result r;
+  r.contender = name;
+  r.n = n;
+  r.batch = batch;
+  r.value_bytes = sizeof(ffft::complex<E>);
+  r.real_data = true;
+  const std::uint64_t bins = n / 2 + 1;
+  device_buffer<E> in(n * batch);
+  device_buffer<ffft::complex<E>> out(bins * batch);
+  {
+    std::vector<E> h(n * batch);
+    for (std::size_t j = 0; j < h.size(); ++j) h[j] = ffft::from_float<E>(x[j]);
+    in.upload(h.data());
+  }
+  ffft::real_plan_options po;
+  po.length = n;
+  po.batch = batch;
+  po.backend = ffft::backend::cuda;
+  const auto t0 = std::chrono::steady_clock::now();
+  ffft::real_plan<E> p(po);
+  r.plan_s = wall_seconds_since(t0);
+  r.radices = "rfft";
+  event_timer timer;
+  const auto work = [&] { p.forward(in.data(), out.data(), timer.stream()); };
+  std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
+  if (reference != nullptr) {
+    FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, bins * batch * sizeof(ffft::complex<E>)));
+    work();
+    FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
+    std::vector<ffft::complex<E>> h(bins);
+    FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), bins * sizeof(h[0]), cudaMemcpyDeviceToHost));
+    std::vector<double> y;
+    for (const auto& v : h) y.push_back(ffft::to_double(v.re)), y.push_back(ffft::to_double(v.im));
+    r.check_rel_diff = relative_difference(y, *reference);
+  }
+  return r;
+}
+
+// Circular convolution of `batch` real signals of n values with the kernel
+// x[n .. 2n) (transform 1 of the input), on the device.
+template <class E>
+result run_ffft_convolution(const std::string& name, const std::vector<float>& x, std::uint64_t n,
+                            std::uint64_t batch, const options& o, const std::vector<double>* reference) {
+  result r;
+  r.contender = name;
+  r.n = n;
+  r.batch = batch;
+  r.value_bytes = sizeof(ffft::complex<E>);
+  r.real_data = true;
+  device_buffer<E> in(n * batch), out(n * batch);
+  std::vector<E> h(n * batch);
+  for (std::size_t j = 0; j < h.size(); ++j) h[j] = ffft::from_float<E>(x[j]);
+  in.upload(h.data());
+  std::vector<E> kernel(n);
+  for (std::uint64_t j = 0; j < n; ++j) kernel[j] = ffft::from_float<E>(x[(n + j) % x.size()]);
+  ffft::convolution_options co;
+  co.signal_length = n;
+  co.kernel_length = n;
+  co.batch = batch;
+  co.mode = ffft::convolution_mode::circular;
+  co.backend = ffft::backend::cuda;
+  const auto t0 = std::chrono::steady_clock::now();
+  ffft::convolution<E> c(co);
+  c.set_kernel(kernel.data());
+  r.plan_s = wall_seconds_since(t0);
+  r.radices = "circular";
+  event_timer timer;
+  const auto work = [&] { c.execute(in.data(), out.data(), timer.stream()); };
+  std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
+  if (reference != nullptr) {
+    FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, n * batch * sizeof(E)));
+    work();
+    FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
+    std::vector<E> y(n);
+    FFFT_CUDA_CHECK(cudaMemcpy(y.data(), out.data(), n * sizeof(E), cudaMemcpyDeviceToHost));
+    std::vector<double> yd;
+    for (const E& v : y) yd.push_back(ffft::to_double(v));
+    r.check_rel_diff = relative_difference(yd, *reference);
+  }
+  return r;
+}
+
+template <class R, class C, cufftType Type>
+result run_cufft_real(const std::string& name, const std::vector<float>& x, std::uint64_t n,
+                      std::uint64_t batch, const options& o, const std::vector<double>* reference) {
+  result r;
+  r.contender = name;
+  r.n = n;
+  r.batch = batch;
+  r.value_bytes = sizeof(C);
+  r.real_data = true;
+  r.radices = "cuFFT";
+  const std::uint64_t bins = n / 2 + 1;
+  device_buffer<R> in(n * batch);
+  device_buffer<C> out(bins * batch);
+  {
+    std::vector<R> h(x.begin(), x.end());
+    in.upload(h.data());
+  }
+  event_timer timer;
+  cufftHandle plan{};
+  int length = static_cast<int>(n);
+  const auto t0 = std::chrono::steady_clock::now();
+  FFFT_CUFFT_CHECK(cufftPlanMany(&plan, 1, &length, nullptr, 1, length, nullptr, 1,
+                                 static_cast<int>(bins), Type, static_cast<int>(batch)));
+  r.plan_s = wall_seconds_since(t0);
+  try {
+    FFFT_CUFFT_CHECK(cufftSetStream(plan, timer.stream()));
+    const auto work = [&] {
+      if constexpr (Type == CUFFT_D2Z) FFFT_CUFFT_CHECK(cufftExecD2Z(plan, in.data(), out.data()));
+      else FFFT_CUFFT_CHECK(cufftExecR2C(plan, in.data(), out.data()));
+    };
+    std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
+    if (reference != nullptr) {
+      FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, bins * batch * sizeof(C)));
+      work();
+      FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
+      std::vector<C> h(bins);
+      FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), bins * sizeof(C), cudaMemcpyDeviceToHost));
+      std::vector<double> y;
+      for (const C& v : h) y.push_back(v.x), y.push_back(v.y);
+      r.check_rel_diff = relative_difference(y, *reference);
+    }
+  } catch (...) {
+    cufftDestroy(plan);
+    throw;
+  }
+  cufftDestroy(plan);
+  return r;
+}
+
+bool is_real_format(const std::string& f) {
+  return f == "rdf64" || f == "rqf128" || f == "rdd128" || f == "d2z" || f == "r2c";
+}
+bool is_convolution_format(const std::string& f) { return f == "cdf64" || f == "cqf128" || f == "cdd128"; }
+
+result run_real(const std::string& format, const std::vector<float>& x, std::uint64_t n,
+                std::uint64_t batch, const options& o, const real_references* reference) {
+  const std::vector<double>* bins = reference == nullptr ? nullptr : &reference->bins;
+  const std::vector<double>* conv = reference == nullptr ? nullptr : &reference->convolution;
+  if (format == "rdf64") return run_ffft_rfft<ffft::df64>("ffft_rfft_df64", x, n, batch, o, bins);
+  if (format == "rqf128") return run_ffft_rfft<ffft::qf128>("ffft_rfft_qf128", x, n, batch, o, bins);
+  if (format == "rdd128") return run_ffft_rfft<ffft::dd128>("ffft_rfft_dd128", x, n, batch, o, bins);
+  if (format == "d2z") return run_cufft_real<double, cufftDoubleComplex, CUFFT_D2Z>("cufft_d2z", x, n, batch, o, bins);
+  if (format == "r2c") return run_cufft_real<float, cufftComplex, CUFFT_R2C>("cufft_r2c", x, n, batch, o, bins);
+  if (format == "cdf64") return run_ffft_convolution<ffft::df64>("ffft_conv_df64", x, n, batch, o, conv);
+  if (format == "cqf128") return run_ffft_convolution<ffft::qf128>("ffft_conv_qf128", x, n, batch, o, conv);
+  if (format == "cdd128") return run_ffft_convolution<ffft::dd128>("ffft_conv_dd128", x, n, batch, o, conv);
+  throw std::invalid_argument("unknown format '" + format + "'");
+}
+
 result run_one(const std::string& format, ffft::twiddle_mode tw, const float_pairs& x,
                std::uint64_t n, std::uint64_t batch, const options& o,
                const std::vector<double>* reference) {
@@ -360,22 +573,37 @@ int main(int argc, char** argv) {
     const std::uint64_t points = std::max<std::uint64_t>(n, std::uint64_t{1} << o.points_log2);
     const std::uint64_t batch = points / n;
     const float_pairs x = ffft::tools::uniform_float_input(n * batch);
+    const bool any_real = std::any_of(o.formats.begin(), o.formats.end(), [](const std::string& f) {
+      return is_real_format(f) || is_convolution_format(f);
+    });
+    const bool any_complex = std::any_of(o.formats.begin(), o.formats.end(), [](const std::string& f) {
+      return !is_real_format(f) && !is_convolution_format(f);
+    });
     std::vector<double> reference;
+    real_references real_reference_values;
+    const std::vector<float> reals = real_parts(x);
     if (o.check) {
       try {
-        reference = z2z_reference(x, n);
+        if (any_complex) reference = z2z_reference(x, n);
+        if (any_real) real_reference_values = real_reference(reals, n);
       } catch (const std::exception& e) {
-        std::printf("N = 2^%u: no Z2Z reference (%s); results unchecked\n", k, e.what());
+        std::printf("N = 2^%u: no cuFFT reference (%s); results unchecked\n", k, e.what());
       }
     }
-    double z2z_seconds = 0;
+    double z2z_seconds = 0, d2z_seconds = 0;
+    std::map<std::string, double> rfft_seconds;  // by format, for the convolutions' ratio
     for (const std::string& format : o.formats) {
-      const bool is_cufft = format == "c2c" || format == "z2z";
+      const bool real = is_real_format(format) || is_convolution_format(format);
+      const bool is_cufft = format == "c2c" || format == "z2z" || real;
       for (ffft::twiddle_mode tw : o.twiddles) {
         if (is_cufft && tw != o.twiddles.front()) continue;
         result r;
         try {
-          r = run_one(format, tw, x, n, batch, o, reference.empty() ? nullptr : &reference);
+          if (real)
+            r = run_real(format, reals, n, batch, o,
+                         real_reference_values.bins.empty() ? nullptr : &real_reference_values);
+          else
+            r = run_one(format, tw, x, n, batch, o, reference.empty() ? nullptr : &reference);
         } catch (const std::exception& e) {
           r.contender = format;
           r.n = n;
@@ -386,14 +614,20 @@ int main(int argc, char** argv) {
           ++failures;
         }
         if (r.median_s > 0) {
-          const double count = static_cast<double>(n * batch);
-          r.gflops = 5.0 * count * std::log2(static_cast<double>(n)) / r.median_s * 1e-9;
-          r.gbps = 2.0 * count * static_cast<double>(r.value_bytes) / r.median_s * 1e-9;
+          // Real data: n / 2 complex values' bytes each way, and half a
+          // complex transform's flops by convention (a convolution: two
+          // real transforms).
+          const double count = static_cast<double>(n * batch), share = r.real_data ? 0.5 : 1.0;
+          const double transforms = r.radices == "circular" ? 2.0 : 1.0;
+          r.gflops = transforms * share * 5.0 * count * std::log2(static_cast<double>(n)) / r.median_s * 1e-9;
+          r.gbps = share * 2.0 * count * static_cast<double>(r.value_bytes) / r.median_s * 1e-9;
         }
         if (r.contender == "cufft_z2z") z2z_seconds = r.median_s;
+        if (r.contender == "cufft_d2z") d2z_seconds = r.median_s;
+        if (r.contender.rfind("ffft_rfft_", 0) == 0) rfft_seconds[r.contender.substr(10)] = r.median_s;
         // cuFFT C2C computes in float (~1e-7); the others agree with Z2Z to
         // Z2Z's own error (~1e-15; df64 ~1e-14).
-        const double allowed = r.contender == "cufft_c2c" ? 1e-5 : 1e-11;
+        const double allowed = r.contender == "cufft_c2c" || r.contender == "cufft_r2c" ? 1e-5 : 1e-11;
         if (r.error.empty() && r.check_rel_diff >= 0 && !(r.check_rel_diff < allowed)) {
           r.error = "check against Z2Z failed";
           ++failures;
@@ -408,11 +642,18 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
       }
     }
-    if (z2z_seconds > 0)
-      for (const result& r : results)
-        if (r.n == n && r.median_s > 0 && r.contender != "cufft_z2z")
-          std::printf("  ratio %-20s / cufft_z2z at N=2^%u: %.3f (throughput)\n", r.contender.c_str(), k,
-                      z2z_seconds / r.median_s);
+    for (const result& r : results) {
+      if (r.n != n || r.median_s <= 0) continue;
+      if (!r.real_data && z2z_seconds > 0 && r.contender != "cufft_z2z")
+        std::printf("  ratio %-20s / cufft_z2z at N=2^%u: %.3f (throughput)\n", r.contender.c_str(), k,
+                    z2z_seconds / r.median_s);
+      if (r.real_data && d2z_seconds > 0 && r.contender != "cufft_d2z" && r.radices != "circular")
+        std::printf("  ratio %-20s / cufft_d2z at N=2^%u: %.3f (throughput)\n", r.contender.c_str(), k,
+                    d2z_seconds / r.median_s);
+      if (r.radices == "circular" && rfft_seconds.count(r.contender.substr(10)))
+        std::printf("  time  %-20s / its rfft at N=2^%u: %.2f\n", r.contender.c_str(), k,
+                    r.median_s / rfft_seconds[r.contender.substr(10)]);
+    }
   }
   if (!o.json.empty()) write_json(o.json, context, results, true);
   std::printf("ffft_gpu_profile: %zu cases, %d failed\n", results.size(), failures);

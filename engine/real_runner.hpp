@@ -4,6 +4,7 @@
 //   real_pack, real_spectrum                 around the forward one
 //   real_unspectrum, real_unpack             around the inverse one
 //   convolve                                 between them, for a convolution
+//                                            of real data of even n
 // (src/cpu/cpu_real_executor.hpp, kernels/real_engine.cu). The complex
 // transform runs in place in a workspace of points x batch values; the
 // element-wise steps move the data between it and the caller's arrays.
@@ -66,15 +67,21 @@ struct convolution_program {
 };
 
 // out = the convolution of each signal with the kernel: the forward
-// transform, the product (with the real spectrum's steps, in one pass),
-// the inverse transform, unscaled (the kernel holds the 1/n).
+// transform, the product, the inverse transform, unscaled (the kernel holds
+// the 1/n). The product makes no pass of its own: for real data of even n
+// it is done with the real spectrum's steps (convolution_steps.hpp), else
+// on the forward transform's last stores.
 template <class E, class Executor, class In, class Out>
 void run_convolution(const Executor& ex, const convolution_program<E>& program, In signal, Out out,
                      complex<E>* packed, std::uint64_t batch) {
   const real_shape& s = program.transform.shape;
   ex.real_pack(s, signal, program.signal_values, packed, batch);
-  ex.transform(-1, no_scaling<E>(), packed, batch);
-  ex.convolve(program, packed, batch);
+  if (s.halved) {
+    ex.transform(-1, no_scaling<E>(), packed, batch);
+    ex.convolve(program, packed, batch);
+  } else {
+    ex.transform(-1, diagonal_scaling(program.kernel), packed, batch);
+  }
   ex.transform(+1, no_scaling<E>(), packed, batch);
   ex.real_unpack(s, packed, out, program.output_offset, program.output_values, batch);
 }

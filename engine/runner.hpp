@@ -24,8 +24,8 @@ scaling<E> no_scaling() {
   return scaling<E>{scaling<E>::kind::none, 0, {}, {}};
 }
 
-// The passes from in to out one by one, with ex.stockham_pass, then the
-// scaling with ex.copy_scaled. in == out works: the first pass reads all of
+// The passes from in to out one by one, with ex.stockham_pass; the last
+// pass's stores are scaled. in == out works: the first pass reads all of
 // in before the last one writes out (with one pass, each butterfly reads its
 // inputs before writing the same places). ws1 == nullptr: a minimal
 // workspace, out the second buffer (step_buffers.hpp).
@@ -50,10 +50,9 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
     const strided<complex<E>> target =
         where == step_buffer::out ? out : dense(where == step_buffer::ws0 ? ws0 : ws1, program.n);
     ex.stockham_pass(sign, passes[j], program.twiddles + (*program.offsets)[j], source, target,
-                     batch);
+                     batch, j + 1 == passes.size() ? scale : no_scaling<E>());
     source = as_const(target);
   }
-  if (scale.how != scaling<E>::kind::none) ex.copy_scaled(scale, as_const(out), out, program.n, batch);
 }
 
 // The passes from in to out in groups (pass_groups.hpp: the executor
@@ -104,17 +103,17 @@ void run_stockham_groups(const Executor& ex, int sign, const std::vector<pass_gr
 inline constexpr int bluestein_buffers = 3;
 
 // Bluestein's algorithm: chirp, convolve with the chirp through two padded
-// transforms, chirp and scale. The inverse is conj(F(conj(x))), folded into
-// the first and last steps.
+// transforms (the product with the chirp's spectrum on the forward one's
+// last stores), chirp and scale. The inverse is conj(F(conj(x))), folded
+// into the first and last steps.
 template <class E, class Executor, class In, class Out>
 void run_bluestein(const Executor& ex, int sign, const bluestein_program<E>& program,
                    const scaling<E>& scale, In in, Out out, complex<E>* a, complex<E>* ws0,
                    complex<E>* ws1, std::uint64_t batch) {
   const std::uint64_t padded = program.padded;
   ex.bluestein_input(sign, program.chirp, program.n, padded, in, a, batch);
-  ex.stockham(-1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
-              ws0, ws1, batch);
-  ex.pointwise_multiply(program.kernel, padded, a, batch);
+  ex.stockham(-1, program.padded_fft, diagonal_scaling(program.kernel), as_const(dense(a, padded)),
+              dense(a, padded), ws0, ws1, batch);
   ex.stockham(+1, program.padded_fft, no_scaling<E>(), as_const(dense(a, padded)), dense(a, padded),
               ws0, ws1, batch);
   ex.bluestein_output(sign, program.chirp, program.n, padded, scale, a, out, batch);

@@ -59,7 +59,8 @@ struct block_threads {
 
 // One group of Stockham passes (stockham_group.hpp) on tiles of `width`
 // columns, one tile per block at a time: load, the passes in shared memory,
-// store (scaled: the normalization rides on the last group's stores).
+// store (scaled: the normalization, or a convolution's diagonal, rides on
+// the last group's stores).
 // Twiddles: a transform_twiddles.hpp source (the table, or the factors).
 template <int Sign, class E, class Twiddles>
 __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const Twiddles& twiddles,
@@ -74,7 +75,7 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
     fft::run_tile<Sign, E>(
         g, twiddles, fft::group_tile{tile * width, width, columns}, tile_a, tile_b, block_threads{},
         [&](std::uint64_t b, std::uint64_t j) { return in(b, j); },
-        [&](const complex<E>& v) { return scale.apply(v); },
+        [&](std::uint64_t j, const complex<E>& v) { return scale.apply_at(j, v); },
         [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); });
   }
 }
@@ -119,13 +120,7 @@ __global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
 template <class E>
 __global__ void copy_scaled_kernel(fft::scaling<E> scale, strided<const complex<E>> in,
                                    strided<complex<E>> out, std::uint64_t n, std::uint64_t batch) {
-  FFFT_GRID_STRIDE_LOOP(t, batch * n) out(t / n, t % n) = scale.apply(in(t / n, t % n));
-}
-
-template <class E>
-__global__ void pointwise_multiply_kernel(const complex<E>* kernel, std::uint64_t padded,
-                                          complex<E>* data, std::uint64_t batch) {
-  FFFT_GRID_STRIDE_LOOP(t, batch * padded) data[t] = mul(data[t], kernel[t % padded]);
+  FFFT_GRID_STRIDE_LOOP(t, batch * n) out(t / n, t % n) = scale.apply_at(t % n, in(t / n, t % n));
 }
 
 template <int Sign, class E>
@@ -206,13 +201,6 @@ struct device_executor {
       bluestein_input_kernel<-1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense, batch);
     else
       bluestein_input_kernel<+1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense, batch);
-    FFFT_CUDA_CHECK(cudaGetLastError());
-  }
-
-  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
-                          std::uint64_t batch) const {
-    pointwise_multiply_kernel<E><<<elementwise_grid(batch * padded), elementwise_block, 0, stream>>>(
-        kernel, padded, data, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 

@@ -130,6 +130,7 @@ struct device_real_executor {
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
+  // Real data of even n: the fused step of convolution_steps.hpp.
   void convolve(const fft::convolution_program<E>& p, value* packed, std::uint64_t batch) const {
     convolve_kernel<E><<<elementwise_grid(batch * fft::convolve_items(p.transform.shape)),
                          elementwise_block, 0, stream>>>(p, packed, batch);

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Markdown ratio table of the GPU sweep (bench/gpu_profile.cpp's JSON).
 
-Usage: gpu_profile_table.py PROFILE.json [--computed COMPUTED.json] > gpu_profile.md
+Usage: gpu_profile_table.py PROFILE.json [--computed COMPUTED.json] [--real REAL.json] > gpu_profile.md
   (PROFILE.json: ffft_gpu_profile --twiddles=table --formats=df64,qf128,dd128,c2c,z2z
    --json=...; COMPUTED.json: the same sweep with --twiddles=computed, df64 only;
-   scripts/gpu_validate.sh writes both)
+   REAL.json: --formats=rdf64,rqf128,rdd128,d2z,r2c,cdf64,cqf128,cdd128, the
+   real transforms and convolutions; scripts/gpu_validate.sh writes all three)
 
 Every row is one call of N x batch points, data resident on the device, the
 median of the timed calls (CUDA events). Throughput ratios are against cuFFT
@@ -36,6 +37,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("profile")
     ap.add_argument("--computed")
+    ap.add_argument("--real")
     a = ap.parse_args()
     with open(a.profile) as f:
         profile = json.load(f)
@@ -103,6 +105,43 @@ def main():
             f"{cases[(c, n)]['check_rel_diff_vs_z2z']:.1e}" if (c, n) in cases else "–" for c in names) + " |")
     print("\nThe ffft rows agree with Z2Z to Z2Z's own error (about 1e-16 to 1e-15 relative L2); "
           "their own error against FFTW quad is in gpu_fft.md.")
+    if a.real:
+        with open(a.real) as f:
+            real_table(json.load(f))
+
+
+def real_table(real):
+    """Real transforms against cuFFT D2Z, and circular convolutions against
+    ffft's own rfft of the same format."""
+    cases = by_case(real["results"])
+    lengths = sorted({n for (_, n) in cases})
+    print("\n## Real data: rfft against cuFFT D2Z, convolution against rfft\n")
+    print(f"Same GPU; ffft {real.get('revision', 'revision not recorded')}"
+          f"{'' if real.get('complete', True) else '; the sweep was cut short'}. "
+          "rfft: N real values to N/2 + 1 bins, ratio = t(cuFFT D2Z) / t (throughput). "
+          "Convolution: circular, real signals of N values and a kernel of N values, "
+          "time over the rfft's of the same format (a forward and an inverse real transform "
+          "and a product: 2 when the product costs nothing). "
+          "Every result checked against cuFFT in double (D2Z; D2Z, product, Z2D): "
+          "largest relative L2 difference in the last column.\n")
+    header = ["N", "batch"] + [f"rfft {f} ms" for f in FORMATS] + ["D2Z ms", "R2C ms"] + \
+             [f"{f} / D2Z" for f in FORMATS] + [f"conv {f} / rfft" for f in FORMATS] + ["max diff"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---:|" * len(header))
+    for n in lengths:
+        d2z = cases.get(("cufft_d2z", n))
+        row = [log2_label(n), str(next(r["batch"] for (c, m), r in cases.items() if m == n))]
+        rfft = [f"ffft_rfft_{f}" for f in FORMATS]
+        row += [f"{cases[(c, n)]['median_ms']:.3f}" if (c, n) in cases else "–"
+                for c in rfft + ["cufft_d2z", "cufft_r2c"]]
+        row += [f"{d2z['median_ms'] / cases[(c, n)]['median_ms']:.3f}" if d2z and (c, n) in cases else "–"
+                for c in rfft]
+        row += [f"{cases[(f'ffft_conv_{f}', n)]['median_ms'] / cases[(f'ffft_rfft_{f}', n)]['median_ms']:.2f}"
+                if (f"ffft_conv_{f}", n) in cases and (f"ffft_rfft_{f}", n) in cases else "–" for f in FORMATS]
+        diffs = [r["check_rel_diff_vs_z2z"] for (c, m), r in cases.items()
+                 if m == n and c.startswith("ffft_") and r["check_rel_diff_vs_z2z"] >= 0]
+        row.append(f"{max(diffs):.1e}" if diffs else "–")
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@
 #   4 sweep      ffft_gpu_profile: df64, qf128, dd128 and cuFFT C2C/Z2Z at
 #                N = 2^16 .. 2^24 batched to 2^26 values, each result checked
 #                against cuFFT Z2Z, ratios to Z2Z (JSON written case by case)
+#   4b real      ffft_gpu_profile's real data: rfft df64, qf128, dd128 and
+#                cuFFT D2Z/R2C, circular convolutions, at N = 2^16, 2^20, 2^24
+#                (gpu_profile_real.json)
 #   5 cli        ffft info; ffft gen random (2^20); ffft roundtrip --device cuda
 #   6 bench      ffft_bench_fft --mode=quick, GPU contenders only, to JSON
 #   7 ncu        the df64 group kernels of one transform at 2^20 and 2^24
@@ -49,7 +52,7 @@
 #   9 extra      ncu on qf128 and dd128 at 2^20; the df64 sweep with computed
 #                twiddles
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
-# sweep,cli,bench,ncu,cpu_tests,extra) runs only some: if a first call
+# sweep,real,cli,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
 #   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
 # Without a GPU (try it here: OUT=/tmp/gpu_out bash scripts/gpu_validate.sh)
@@ -61,7 +64,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 OUT=${OUT:-$root/gpu_out}
 budget=${GPU_VALIDATE_BUDGET:-540}
-steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,cli,bench,ncu,cpu_tests,extra},"
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,cli,bench,ncu,cpu_tests,extra},"
 want() { [[ $steps == *",$1,"* ]]; }
 bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
 mkdir -p "$OUT"
@@ -271,6 +274,9 @@ fi
 # ---- 4 sweep -----------------------------------------------------------------------
 want sweep && run_step "sweep table 2^16..2^24" 150 "$profile" --log2n=16,18,20,22,24 --twiddles=table \
   --formats=df64,qf128,dd128,c2c,z2z --reps=10 --warmup=2 --json="$OUT/gpu_profile.json"
+want real && run_step "sweep real 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
+  --formats=rdf64,rqf128,rdd128,d2z,r2c,cdf64,cqf128,cdd128 --reps=10 --warmup=2 \
+  --json="$OUT/gpu_profile_real.json"
 
 # ---- 5 cli -------------------------------------------------------------------------
 if ! want cli; then
@@ -389,7 +395,7 @@ snapshot
 note "gpu_validate: $failures step(s) failed, $cuts cut by the budget, ${SECONDS}s; full logs in $OUT/logs.tar.gz"
 echo "==== summary"
 cat "$summary"
-grep -h -E '^(ffft_|cufft_)|ratio|device:' "$logs"/sweep*.log 2>/dev/null | head -60
+grep -h -E '^(ffft_|cufft_)|ratio|time  |device:' "$logs"/sweep*.log 2>/dev/null | head -90
 # 0: every step ran and passed; 1: a step failed; 3: none failed, but the
 # budget cut some (run those again with GPU_VALIDATE_STEPS).
 ((failures > 0)) && exit 1

@@ -24,6 +24,7 @@
 #include "ffft/convolution.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/fft/real_steps.hpp"
+#include "ffft/plan.hpp"
 #include "ffft/host/wide_float.hpp"
 #include "tests/fft_reference.hpp"
 #include "tests/formats.hpp"
@@ -246,6 +247,56 @@ TYPED_TEST(Convolution, BatchedStridedSignalsAndAReusedKernelGiveTheSingleResult
                 << "mode " << static_cast<int>(mode) << ", signal " << b << ", result " << i;
         }
       }
+    }
+  }
+}
+
+// Where the product is not fused with a real transform's steps (complex
+// data, real data of odd length) it rides on the forward transform's last
+// stores. That must change nothing: the result is, bit for bit, that of the
+// three steps done by plans, F^-1(F(x) K) with K = F(h) / N, the product a
+// pass of its own. Lengths: several radices, and a prime (Bluestein, whose
+// inner convolution rides the same way).
+TYPED_TEST(Convolution, TheProductOnTheLastStoresIsBitIdenticalToAPassOfItsOwn) {
+  using T = TypeParam;
+  using E = format_of<T>;
+  for (std::uint64_t n : {45, 120, 1009}) {
+    if (!fft::is_complex_value<T> && n % 2 == 0) continue;  // halved: the real steps' fusion
+    convolution_options o;
+    o.signal_length = n;
+    o.kernel_length = 17;
+    o.mode = convolution_mode::circular;
+    o.backend = backend::cpu;
+    convolution<T> c(o);
+    const integer_data<T> h = integer_sequence<T, E>(17, 10, n);
+    const integer_data<T> x = integer_sequence<T, E>(n, 10, n + 1);
+    c.set_kernel(h.values.data());
+    std::vector<T> y(n);
+    c.execute(x.values.data(), y.data());
+
+    const auto as_complex = [](const T& v) {
+      if constexpr (fft::is_complex_value<T>) return v;
+      else return complex<E>{v, E{}};
+    };
+    plan_options po;
+    po.length = n;
+    po.backend = backend::cpu;
+    po.norm = normalization::forward;  // forward scaled by 1 / N, inverse not
+    plan<E> by_n(po);
+    po.norm = normalization::backward;  // forward not scaled
+    plan<E> plain(po);
+    std::vector<complex<E>> kernel(n), spectrum(n), signal(n), result(n);
+    for (std::uint64_t j = 0; j < 17; ++j) kernel[j] = as_complex(h.values[j]);
+    for (std::uint64_t j = 0; j < n; ++j) signal[j] = as_complex(x.values[j]);
+    by_n.forward(kernel.data(), kernel.data());
+    plain.forward(signal.data(), spectrum.data());
+    for (std::uint64_t k = 0; k < n; ++k) spectrum[k] = mul(spectrum[k], kernel[k]);
+    by_n.inverse(spectrum.data(), result.data());
+    for (std::uint64_t j = 0; j < n; ++j) {
+      if constexpr (fft::is_complex_value<T>)
+        ASSERT_EQ(std::memcmp(&y[j], &result[j], sizeof(T)), 0) << "n " << n << ", result " << j;
+      else
+        ASSERT_EQ(std::memcmp(&y[j], &result[j].re, sizeof(T)), 0) << "n " << n << ", result " << j;
     }
   }
 }

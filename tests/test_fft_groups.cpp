@@ -70,7 +70,7 @@ struct emulated_block_executor {
       for (std::uint32_t t = 0; t < threads; ++t) phase(t, threads);
     };
     const auto read = [&](std::uint64_t bi, std::uint64_t j) { return in(bi, j); };
-    const auto finish = [&](const value& v) { return scale.apply(v); };
+    const auto finish = [&](std::uint64_t j, const value& v) { return scale.apply_at(j, v); };
     const auto write = [&](std::uint64_t bi, std::uint64_t j, const value& v) { out(bi, j) = v; };
     for (std::uint64_t first = 0; first < columns; first += width) {
       fft::group_tile t{first, width, columns};
@@ -89,10 +89,6 @@ struct emulated_block_executor {
   void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
                    std::uint64_t n, std::uint64_t batch) const {
     cpu.copy_scaled(scale, in, out, n, batch);
-  }
-  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
-                          std::uint64_t batch) const {
-    cpu.pointwise_multiply(kernel, padded, data, batch);
   }
   void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
                         const fft::scaling<E>& scale, const value* dense, strided<value> out,

@@ -23,9 +23,11 @@
 // kernel's spectrum, divided by N, is computed once by set_kernel (on the
 // CPU, which the GPU matches bit for bit) and kept in the backend's memory.
 // Each execute runs the forward transform of the zero-padded signals, the
-// product, the inverse transform and writes the mode's window: for real
-// data the product is fused with the real transform's element-wise steps
-// (fft/convolution_steps.hpp), so it makes no pass over memory of its own.
+// product, the inverse transform and writes the mode's window. The product
+// makes no pass over memory of its own: for real data of even N it is
+// fused with the real transform's element-wise steps
+// (fft/convolution_steps.hpp), otherwise it is made on the forward
+// transform's last stores.
 //
 // Element j of signal b is at signal[j * signal.stride + b * signal.distance],
 // result i at out[i * output.stride + b * output.distance]. The kernel is

@@ -22,15 +22,15 @@ void cpu_executor<E>::stockham(int sign, const stockham_program<E>& program,
 template <class E>
 void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
                                     strided<const value> in, strided<value> out,
-                                    std::uint64_t batch) const {
+                                    std::uint64_t batch, const scaling<E>& finish) const {
   switch (isa_) {
     case cpu_isa::scalar:
-      return cpu::scalar::stockham_pass(threads_, sign, pass, twiddles, in, out, batch);
+      return cpu::scalar::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish);
 #if FFFT_CPU_HAVE_X86_PATHS
     case cpu_isa::avx2:
-      return cpu::avx2::stockham_pass(threads_, sign, pass, twiddles, in, out, batch);
+      return cpu::avx2::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish);
     case cpu_isa::avx512:
-      return cpu::avx512::stockham_pass(threads_, sign, pass, twiddles, in, out, batch);
+      return cpu::avx512::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish);
 #endif
     default:
       break;
@@ -42,7 +42,7 @@ template <class E>
 void cpu_executor<E>::copy_scaled(const scaling<E>& scale, strided<const value> in,
                                   strided<value> out, std::uint64_t n, std::uint64_t batch) const {
   parallel_for(threads_, batch * n, [&](std::uint64_t t) {
-    out(t / n, t % n) = scale.apply(in(t / n, t % n));
+    out(t / n, t % n) = scale.apply_at(t % n, in(t / n, t % n));
   });
 }
 
@@ -55,13 +55,6 @@ void cpu_executor<E>::bluestein_input(int sign, const value* chirp, std::uint64_
     dense[t] = sign < 0 ? bluestein_input_element<-1>(chirp, n, in, b, k)
                         : bluestein_input_element<+1>(chirp, n, in, b, k);
   });
-}
-
-template <class E>
-void cpu_executor<E>::pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
-                                         std::uint64_t batch) const {
-  parallel_for(threads_, batch * padded,
-               [&](std::uint64_t t) { data[t] = mul(data[t], kernel[t % padded]); });
 }
 
 template <class E>

@@ -32,9 +32,11 @@ class cpu_executor {
                 strided<const value> in, strided<value> out, value* ws0, value* ws1,
                 std::uint64_t batch) const;
 
-  // One Stockham pass of every transform.
+  // One Stockham pass of every transform, its outputs multiplied as finish
+  // says (the last pass's: the normalization, or a convolution's diagonal).
   void stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
-                     strided<const value> in, strided<value> out, std::uint64_t batch) const;
+                     strided<const value> in, strided<value> out, std::uint64_t batch,
+                     const scaling<E>& finish) const;
 
   // out = scale(in), element-wise (in == out allowed).
   void copy_scaled(const scaling<E>& scale, strided<const value> in, strided<value> out,
@@ -43,10 +45,6 @@ class cpu_executor {
   // Bluestein's first step: dense[b padded + k] = chirped input, k < padded.
   void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
                        strided<const value> in, value* dense, std::uint64_t batch) const;
-
-  // data[b padded + k] *= kernel[k].
-  void pointwise_multiply(const value* kernel, std::uint64_t padded, value* data,
-                          std::uint64_t batch) const;
 
   // Bluestein's last step: out(b, j) = scaled (conj) chirp_j dense[b padded + j], j < n.
   void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,

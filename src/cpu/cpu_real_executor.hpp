@@ -116,12 +116,12 @@ class cpu_real_executor {
     });
   }
 
+  // Real data of even n: the fused step of convolution_steps.hpp.
   void convolve(const convolution_program<E>& p, value* packed, std::uint64_t batch) const {
     const real_shape& s = p.transform.shape;
     const auto single = [&](std::uint64_t b, std::uint64_t k) {
       convolve_element(s, packed + b * s.points, p.kernel, k, p.transform.w_n);
     };
-    if (!s.halved) return cpu::parallel_for_rows(threads_, batch, convolve_items(s), single);
     const std::uint64_t m = s.points;
     const complex<E>* kernel = p.kernel;
     for_each_pair(s, batch, single, [&](std::uint64_t b, std::uint64_t k0, std::uint64_t count) {

@@ -18,6 +18,22 @@
 
 namespace ffft::cpu::detail {
 
+// The outputs of butterflies t = k m + i of transform b are at
+// t + (n / R) a, a < R (stockham_pass.hpp). finish() multiplies those of
+// `count` butterflies from t in place, while they are still in cache: the
+// normalization, or a convolution's diagonal, costs no pass over memory.
+// The same product of the same stored value as the GPU's last stores make.
+template <int R, class E>
+inline void finish_outputs(const fft::pass_shape& p, const fft::scaling<E>& finish,
+                           fft::strided<complex<E>> out, std::uint64_t b, std::uint64_t t,
+                           std::uint64_t count) {
+  const std::uint64_t spacing = p.l * p.m;  // n / R
+  for (int a = 0; a < R; ++a) {
+    const std::uint64_t first = t + spacing * static_cast<std::uint64_t>(a);
+    for (std::uint64_t j = first; j < first + count; ++j) out(b, j) = finish.apply_at(j, out(b, j));
+  }
+}
+
 // The butterflies of a pass, numbered t = (b L + k) m + i, in groups of W
 // consecutive ones. When m is a multiple of W and the data have unit
 // stride, a group shares b and k and its operands are consecutive in memory
@@ -28,13 +44,15 @@ namespace ffft::cpu::detail {
 template <int LaneBytes, int R, int Sign, class E>
 void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-              std::uint64_t batch) {
+              std::uint64_t batch, const fft::scaling<E>& finish) {
   const std::uint64_t per_transform = p.l * p.m;
   const std::uint64_t count = batch * per_transform;
+  const bool finishing = finish.how != fft::scaling<E>::kind::none;
   if constexpr (LaneBytes == 0) {
     parallel_for(threads, count, [&](std::uint64_t t) {
-      fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, t / per_transform,
-                                       t % per_transform / p.m, t % p.m);
+      const std::uint64_t b = t / per_transform, rest = t % per_transform;
+      fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, b, rest / p.m, t % p.m);
+      if (finishing) finish_outputs<R>(p, finish, out, b, rest, 1);
     });
   } else {
 #if FFFT_HAVE_LANES
@@ -45,6 +63,7 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
         const std::uint64_t b = t / per_transform, rest = t % per_transform;
         fft::stockham_butterfly_consecutive<LaneBytes, R, Sign>(p, twiddles, in, out, b,
                                                                 rest / p.m, rest % p.m);
+        if (finishing) finish_outputs<R>(p, finish, out, b, rest, W);
       });
       return;
     }
@@ -63,11 +82,12 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
         if (i[w] == p.m) i[w] = 0, ++k[w];
         if (k[w] == p.l) k[w] = 0, ++b[w];
       }
-      if (lanes == W && consecutive_output) {
+      if (lanes == W && consecutive_output)
         fft::stockham_butterfly_lanes<LaneBytes, R, Sign, true>(p, twiddles, in, out, b, k, i);
-        return;
-      }
-      fft::stockham_butterfly_lanes<LaneBytes, R, Sign>(p, twiddles, in, out, b, k, i, lanes);
+      else
+        fft::stockham_butterfly_lanes<LaneBytes, R, Sign>(p, twiddles, in, out, b, k, i, lanes);
+      if (finishing)
+        for (int w = 0; w < lanes; ++w) finish_outputs<R>(p, finish, out, b[w], k[w] * p.m + i[w], 1);
     });
 #else
     static_assert(LaneBytes == 0, "lane paths need the lane vectors of simd_lanes.hpp");
@@ -78,14 +98,14 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
 template <int LaneBytes, int Sign, class E>
 void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-              std::uint64_t batch) {
+              std::uint64_t batch, const fft::scaling<E>& finish) {
   switch (p.radix) {
-    case 2: return run_pass<LaneBytes, 2, Sign>(threads, p, twiddles, in, out, batch);
-    case 3: return run_pass<LaneBytes, 3, Sign>(threads, p, twiddles, in, out, batch);
-    case 4: return run_pass<LaneBytes, 4, Sign>(threads, p, twiddles, in, out, batch);
-    case 5: return run_pass<LaneBytes, 5, Sign>(threads, p, twiddles, in, out, batch);
-    case 7: return run_pass<LaneBytes, 7, Sign>(threads, p, twiddles, in, out, batch);
-    case 8: return run_pass<LaneBytes, 8, Sign>(threads, p, twiddles, in, out, batch);
+    case 2: return run_pass<LaneBytes, 2, Sign>(threads, p, twiddles, in, out, batch, finish);
+    case 3: return run_pass<LaneBytes, 3, Sign>(threads, p, twiddles, in, out, batch, finish);
+    case 4: return run_pass<LaneBytes, 4, Sign>(threads, p, twiddles, in, out, batch, finish);
+    case 5: return run_pass<LaneBytes, 5, Sign>(threads, p, twiddles, in, out, batch, finish);
+    case 7: return run_pass<LaneBytes, 7, Sign>(threads, p, twiddles, in, out, batch, finish);
+    case 8: return run_pass<LaneBytes, 8, Sign>(threads, p, twiddles, in, out, batch, finish);
     default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
   }
 }
@@ -96,8 +116,9 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
 #define FFFT_DEFINE_STOCKHAM_PASS(E)                                                             \
   void ffft::cpu::FFFT_CPU_PATH::stockham_pass(                                                  \
       unsigned threads, int sign, const fft::pass_shape& pass, const complex<E>* twiddles,      \
-      fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch) {    \
+      fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,      \
+      const fft::scaling<E>& finish) {                                                           \
     const fft::pass_twiddles<E> w{twiddles};                                                     \
-    if (sign < 0) detail::run_pass<FFFT_CPU_LANE_BYTES, -1>(threads, pass, w, in, out, batch);   \
-    else detail::run_pass<FFFT_CPU_LANE_BYTES, +1>(threads, pass, w, in, out, batch);            \
+    if (sign < 0) detail::run_pass<FFFT_CPU_LANE_BYTES, -1>(threads, pass, w, in, out, batch, finish); \
+    else detail::run_pass<FFFT_CPU_LANE_BYTES, +1>(threads, pass, w, in, out, batch, finish);  \
   }

@@ -16,14 +16,17 @@
 #include <cstdint>
 
 #include "ffft/complex.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 // One Stockham pass of every transform of a batch (sign -1 forward, +1
-// inverse), on `threads` OpenMP threads (0: all), overloaded by format.
+// inverse), on `threads` OpenMP threads (0: all), overloaded by format; each
+// output multiplied as finish says right after its butterfly stored it.
 #define FFFT_DECLARE_STOCKHAM_PASS_FOR(E)                                                        \
   void stockham_pass(unsigned threads, int sign, const fft::pass_shape& pass,                   \
                      const complex<E>* twiddles, fft::strided<const complex<E>> in,              \
-                     fft::strided<complex<E>> out, std::uint64_t batch);
+                     fft::strided<complex<E>> out, std::uint64_t batch,                          \
+                     const fft::scaling<E>& finish);
 #define FFFT_DECLARE_STOCKHAM_PASS(path)                                                         \
   namespace ffft::cpu::path {                                                                    \
   FFFT_DECLARE_STOCKHAM_PASS_FOR(df64)                                                           \

@@ -12,7 +12,9 @@
 // signal was. Pair k = 0 holds the bins 0 and m, both made from Z_0. The
 // product therefore costs no pass over memory of its own.
 //
-// Odd n, and complex data: Z_k K_k, point by point.
+// Odd n, and complex data: Z_k K_k, point by point, which rides on the
+// forward transform's last stores as a diagonal scaling
+// (elementwise_steps.hpp), so it too costs no pass over memory.
 #pragma once
 
 #include <cstdint>
@@ -22,20 +24,15 @@
 
 namespace ffft::fft {
 
-// Items per transform of the fused step: one per pair (real_step_items)
-// when halved, else one per point.
+// Items per transform of the fused step (halved shapes): one per pair.
 FFFT_HD constexpr std::uint64_t convolve_items(const real_shape& s) { return real_step_items(s, s.points); }
 
-// Item k of one transform's row z, in place. kernel: the kernel's spectrum
-// divided by n, bins 0 .. m (halved) or points 0 .. n - 1. Two complex
-// products for the real spectrum's steps and two with the kernel per pair.
+// Pair k of one transform's row z, in place (halved shapes). kernel: the
+// kernel's spectrum divided by n, bins 0 .. m. Two complex products for the
+// real spectrum's steps and two with the kernel per pair.
 template <class E, class Twiddles>
 FFFT_HD void convolve_element(const real_shape& s, complex<E>* z, const complex<E>* kernel,
                               std::uint64_t k, const Twiddles& w_n) {
-  if (!s.halved) {
-    z[k] = mul(z[k], kernel[k]);
-    return;
-  }
   const std::uint64_t j = mirror_of(s, k);  // bin m for k = 0
   const value_pair<E> x = real_spectrum_values(z[k], z[k == 0 ? 0 : j], w_n(k));
   const value_pair<E> y = real_unspectrum_values(mul(x.at_k, kernel[k]), mul(x.at_m_minus_k, kernel[j]), w_n(k));

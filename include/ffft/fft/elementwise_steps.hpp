@@ -10,27 +10,43 @@
 
 namespace ffft::fft {
 
-// Multiplication by the normalization factor 1/n or 1/sqrt(n): an exact
-// ldexp when the factor is a power of two; for 1/n = 2^-e / m, a division by
-// the odd part m (exact as a limb) then an exact ldexp; else a product with
-// the factor rounded to the format (normalization.hpp chooses).
+// What the last stores of a transform multiply by. The normalization
+// factor 1/n or 1/sqrt(n): an exact ldexp when the factor is a power of two;
+// for 1/n = 2^-e / m, a division by the odd part m (exact as a limb) then an
+// exact ldexp; else a product with the factor rounded to the format
+// (normalization.hpp chooses). Or a diagonal: element j of every transform
+// times diagonal[j], the pointwise product of a convolution with a
+// transformed kernel (Bluestein's, or convolution.hpp's), so that product
+// rides on the forward transform's last stores instead of a pass of its own.
 template <class E>
 struct scaling {
   using limb_type = typename E::limb_type;
-  enum class kind : int { none, power_of_two, quotient, product };
+  enum class kind : int { none, power_of_two, quotient, product, diagonal };
   kind how;
   int exponent;        // power_of_two, quotient: times 2^exponent
   E factor;            // product: times this
   limb_type divisor;   // quotient: divided by this
+  const complex<E>* diagonal = nullptr;  // diagonal: n values, in the executor's memory
 
-
+  // The scalar kinds only (a diagonal needs the element's index: apply_at).
   FFFT_HD complex<E> apply(complex<E> x) const {
     if (how == kind::power_of_two) return ldexp(x, exponent);
     if (how == kind::quotient) return ldexp(complex<E>{div(x.re, divisor), div(x.im, divisor)}, exponent);
     if (how == kind::product) return {mul(x.re, factor), mul(x.im, factor)};
     return x;
   }
+
+  // Element j of a transform (0 <= j < n).
+  FFFT_HD complex<E> apply_at(std::uint64_t j, complex<E> x) const {
+    return how == kind::diagonal ? mul(x, diagonal[j]) : apply(x);
+  }
 };
+
+// Times diagonal[j] at element j.
+template <class E>
+FFFT_HD scaling<E> diagonal_scaling(const complex<E>* diagonal) {
+  return scaling<E>{scaling<E>::kind::diagonal, 0, {}, {}, diagonal};
+}
 
 // Bluestein: with jk = (j^2 + k^2 - (j - k)^2) / 2, a DFT of length n is a
 // chirp multiplication, a convolution with the chirp, and a chirp
@@ -66,7 +82,7 @@ FFFT_HD complex<E> bluestein_input_element(const complex<E>* chirp, std::uint64_
 template <int Sign, class E>
 FFFT_HD complex<E> bluestein_output_element(const complex<E>* chirp, complex<E> c_j, std::uint64_t j,
                                     const scaling<E>& scale) {
-  return scale.apply(conj_if_inverse<Sign>(mul(chirp[j], c_j)));
+  return scale.apply_at(j, conj_if_inverse<Sign>(mul(chirp[j], c_j)));
 }
 
 }  // namespace ffft::fft

@@ -187,8 +187,9 @@ FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twid
 }
 
 // Phase 3: the tile's outputs to slow memory, write(b, j, value) storing
-// element j of transform b, each value passed through finish() (the
-// normalization, after the last group) on the way.
+// element j of transform b, each value passed through finish(j, value) (the
+// normalization or a convolution's diagonal, after the last group) on the
+// way.
 template <class E, class Finish, class Write>
 FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<E>* tile,
                         std::uint32_t thread, std::uint32_t threads, const Finish& finish,
@@ -198,7 +199,8 @@ FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<
     const tile_entry x = entry_of(e, t, g, g.m == 1 && g.l == 1);
     if (!t.holds(x.c)) continue;
     const group_tile::column col = t.at(g, x.c);
-    write(col.b, col.i + g.m * (col.k + g.l * x.q), finish(tile[x.c + t.width * x.q]));
+    const std::uint64_t j = col.i + g.m * (col.k + g.l * x.q);
+    write(col.b, j, finish(j, tile[x.c + t.width * x.q]));
   }
 }
 
