@@ -1,8 +1,11 @@
-// Real transforms on the CPU, one thread: ffft's rfft (real_plan) against
-// its own complex transform of the same n (the cost of doing the real data
-// as complex ones), and against FFTW's r2c in double and __float128.
-// Reported per case: time per transform; the ratios are formed from the
-// JSON (docs/performance.md, Real transforms).
+// Real transforms and convolutions on the CPU, one thread: ffft's rfft
+// (real_plan) against its own complex transform of the same n (the cost of
+// doing the real data as complex ones), and against FFTW's r2c in double,
+// long double and __float128; ffft's circular convolutions of n real or
+// complex values (a forward transform, the product, an inverse transform:
+// about twice the transform's time when the product costs nothing).
+// Reported per case: time per call; the ratios are formed from the JSON
+// (docs/performance.md, Real transforms).
 //
 //   ffft_bench_real --benchmark_out=real.json --benchmark_out_format=json
 #include <benchmark/benchmark.h>
@@ -12,9 +15,11 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ffft/conversions.hpp"
+#include "ffft/convolution.hpp"
 #include "ffft/cpu_isa.hpp"
 #include "ffft/plan.hpp"
 #include "ffft/real_plan.hpp"
@@ -59,6 +64,34 @@ void ffft_complex_fft(benchmark::State& state) {
   for (auto _ : state) p.forward(x.data(), y.data());
 }
 
+// Circular convolution of one signal of n values (T: E real, complex<E>)
+// with a kernel of n values.
+template <class T>
+void ffft_convolution(benchmark::State& state) {
+  using E = typename ffft::convolution<T>::format;
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  ffft::convolution_options o;
+  o.signal_length = n;
+  o.kernel_length = n;
+  o.mode = ffft::convolution_mode::circular;
+  o.backend = ffft::backend::cpu;
+  o.threads = 1;
+  ffft::convolution<T> c(o);
+  const std::vector<double> v = random_reals(2 * n);
+  std::vector<T> x(n), h(n), y(n);
+  for (std::uint64_t j = 0; j < n; ++j) {
+    if constexpr (std::is_same_v<T, E>) {
+      x[j] = ffft::from_double<E>(v[j]);
+      h[j] = ffft::from_double<E>(v[n + j]);
+    } else {
+      x[j] = {ffft::from_double<E>(v[j]), ffft::from_double<E>(v[n + j])};
+      h[j] = {ffft::from_double<E>(v[n + j]), ffft::from_double<E>(v[j])};
+    }
+  }
+  c.set_kernel(h.data());
+  for (auto _ : state) c.execute(x.data(), y.data());
+}
+
 void fftw_double_r2c(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   double* in = fftw_alloc_real(static_cast<std::size_t>(n));
@@ -70,6 +103,19 @@ void fftw_double_r2c(benchmark::State& state) {
   fftw_destroy_plan(p);
   fftw_free(in);
   fftw_free(out);
+}
+
+void fftw_long_double_r2c(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  long double* in = fftwl_alloc_real(static_cast<std::size_t>(n));
+  fftwl_complex* out = fftwl_alloc_complex(static_cast<std::size_t>(n / 2 + 1));
+  const fftwl_plan p = fftwl_plan_dft_r2c_1d(n, in, out, FFTW_ESTIMATE);
+  const std::vector<double> v = random_reals(static_cast<std::uint64_t>(n));
+  std::copy(v.begin(), v.end(), in);
+  for (auto _ : state) fftwl_execute(p);
+  fftwl_destroy_plan(p);
+  fftwl_free(in);
+  fftwl_free(out);
 }
 
 void fftw_quad_r2c(benchmark::State& state) {
@@ -96,7 +142,14 @@ BENCHMARK(ffft_rfft<ffft::qf128>)->Apply(sizes);
 BENCHMARK(ffft_complex_fft<ffft::qf128>)->Apply(sizes);
 BENCHMARK(ffft_rfft<ffft::dd128>)->Apply(sizes);
 BENCHMARK(ffft_complex_fft<ffft::dd128>)->Apply(sizes);
+BENCHMARK(ffft_convolution<ffft::df64>)->Apply(sizes);
+BENCHMARK(ffft_convolution<ffft::complex<ffft::df64>>)->Apply(sizes);
+BENCHMARK(ffft_convolution<ffft::qf128>)->Apply(sizes);
+BENCHMARK(ffft_convolution<ffft::complex<ffft::qf128>>)->Apply(sizes);
+BENCHMARK(ffft_convolution<ffft::dd128>)->Apply(sizes);
+BENCHMARK(ffft_convolution<ffft::complex<ffft::dd128>>)->Apply(sizes);
 BENCHMARK(fftw_double_r2c)->Apply(sizes);
+BENCHMARK(fftw_long_double_r2c)->Apply(sizes);
 BENCHMARK(fftw_quad_r2c)->Apply(sizes);
 
 }  // namespace

@@ -148,15 +148,49 @@ std::string radix_text(const std::vector<int>& radices) {
   return s;
 }
 
-template <class E>
-result run_ffft(const std::string& name, const float_pairs& x, std::uint64_t n,
-                std::uint64_t batch, ffft::twiddle_mode tw, const options& o,
-                const std::vector<double>* reference) {
+result new_result(const std::string& name, std::uint64_t n, std::uint64_t batch,
+                  std::size_t value_bytes, bool real_data) {
   result r;
   r.contender = name;
   r.n = n;
   r.batch = batch;
-  r.value_bytes = sizeof(ffft::complex<E>);
+  r.value_bytes = value_bytes;
+  r.real_data = real_data;
+  return r;
+}
+
+// The check of what was timed: out's `count` values poisoned (NaN bytes),
+// one more call, then its first `checked` values, as doubles (append(y, v)
+// adds value v's), against the reference.
+template <class T, class Work, class Append>
+double poisoned_check(T* out, std::size_t count, std::size_t checked, const event_timer& timer,
+                      const Work& work, const Append& append, const std::vector<double>& reference) {
+  FFFT_CUDA_CHECK(cudaMemset(out, 0xff, count * sizeof(T)));
+  work();
+  FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
+  std::vector<T> h(checked);
+  FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out, checked * sizeof(T), cudaMemcpyDeviceToHost));
+  std::vector<double> y;
+  for (const T& v : h) append(y, v);
+  return relative_difference(y, reference);
+}
+
+template <class E>
+void append_complex(std::vector<double>& y, const ffft::complex<E>& v) {
+  y.push_back(ffft::to_double(v.re));
+  y.push_back(ffft::to_double(v.im));
+}
+template <class C>
+void append_cufft_complex(std::vector<double>& y, const C& v) {
+  y.push_back(v.x);
+  y.push_back(v.y);
+}
+
+template <class E>
+result run_ffft(const std::string& name, const float_pairs& x, std::uint64_t n,
+                std::uint64_t batch, ffft::twiddle_mode tw, const options& o,
+                const std::vector<double>* reference) {
+  result r = new_result(name, n, batch, sizeof(ffft::complex<E>), false);
   const std::size_t count = n * batch;
   device_buffer<ffft::complex<E>> in(count), out(count);
   {
@@ -177,28 +211,15 @@ result run_ffft(const std::string& name, const float_pairs& x, std::uint64_t n,
   event_timer timer;
   const auto work = [&] { p.forward(in.data(), out.data(), timer.stream()); };
   std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
-  if (reference != nullptr) {
-    FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, count * sizeof(ffft::complex<E>)));
-    work();
-    std::vector<ffft::complex<E>> h(n);
-    FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), n * sizeof(ffft::complex<E>),
-                               cudaMemcpyDeviceToHost));
-    std::vector<double> y(2 * n);
-    for (std::uint64_t j = 0; j < n; ++j)
-      y[2 * j] = ffft::to_double(h[j].re), y[2 * j + 1] = ffft::to_double(h[j].im);
-    r.check_rel_diff = relative_difference(y, *reference);
-  }
+  if (reference != nullptr)
+    r.check_rel_diff = poisoned_check(out.data(), count, n, timer, work, append_complex<E>, *reference);
   return r;
 }
 
 template <class C, cufftType Type>
 result run_cufft(const std::string& name, const float_pairs& x, std::uint64_t n,
                  std::uint64_t batch, const options& o, const std::vector<double>* reference) {
-  result r;
-  r.contender = name;
-  r.n = n;
-  r.batch = batch;
-  r.value_bytes = sizeof(C);
+  result r = new_result(name, n, batch, sizeof(C), false);
   r.radices = "cuFFT";
   const std::size_t count = n * batch;
   device_buffer<C> in(count), out(count);
@@ -223,16 +244,8 @@ result run_cufft(const std::string& name, const float_pairs& x, std::uint64_t n,
         FFFT_CUFFT_CHECK(cufftExecC2C(plan, in.data(), out.data(), CUFFT_FORWARD));
     };
     std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
-    if (reference != nullptr) {
-      FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, count * sizeof(C)));
-      work();
-      FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
-      std::vector<C> h(n);
-      FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), n * sizeof(C), cudaMemcpyDeviceToHost));
-      std::vector<double> y(2 * n);
-      for (std::uint64_t j = 0; j < n; ++j) y[2 * j] = h[j].x, y[2 * j + 1] = h[j].y;
-      r.check_rel_diff = relative_difference(y, *reference);
-    }
+    if (reference != nullptr)
+      r.check_rel_diff = poisoned_check(out.data(), count, n, timer, work, append_cufft_complex<C>, *reference);
   } catch (...) {
     cufftDestroy(plan);
     throw;
@@ -292,12 +305,7 @@ real_references real_reference(const std::vector<float>& x, std::uint64_t n) {
 template <class E>
 result run_ffft_rfft(const std::string& name, const std::vector<float>& x, std::uint64_t n,
                      std::uint64_t batch, const options& o, const std::vector<double>* reference) {
-  result r;
-  r.contender = name;
-  r.n = n;
-  r.batch = batch;
-  r.value_bytes = sizeof(ffft::complex<E>);
-  r.real_data = true;
+  result r = new_result(name, n, batch, sizeof(ffft::complex<E>), true);
   const std::uint64_t bins = n / 2 + 1;
   device_buffer<E> in(n * batch);
   device_buffer<ffft::complex<E>> out(bins * batch);
@@ -317,16 +325,8 @@ result run_ffft_rfft(const std::string& name, const std::vector<float>& x, std::
   event_timer timer;
   const auto work = [&] { p.forward(in.data(), out.data(), timer.stream()); };
   std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
-  if (reference != nullptr) {
-    FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, bins * batch * sizeof(ffft::complex<E>)));
-    work();
-    FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
-    std::vector<ffft::complex<E>> h(bins);
-    FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), bins * sizeof(h[0]), cudaMemcpyDeviceToHost));
-    std::vector<double> y;
-    for (const auto& v : h) y.push_back(ffft::to_double(v.re)), y.push_back(ffft::to_double(v.im));
-    r.check_rel_diff = relative_difference(y, *reference);
-  }
+  if (reference != nullptr)
+    r.check_rel_diff = poisoned_check(out.data(), bins * batch, bins, timer, work, append_complex<E>, *reference);
   return r;
 }
 
@@ -335,12 +335,7 @@ result run_ffft_rfft(const std::string& name, const std::vector<float>& x, std::
 template <class E>
 result run_ffft_convolution(const std::string& name, const std::vector<float>& x, std::uint64_t n,
                             std::uint64_t batch, const options& o, const std::vector<double>* reference) {
-  result r;
-  r.contender = name;
-  r.n = n;
-  r.batch = batch;
-  r.value_bytes = sizeof(ffft::complex<E>);
-  r.real_data = true;
+  result r = new_result(name, n, batch, sizeof(ffft::complex<E>), true);
   device_buffer<E> in(n * batch), out(n * batch);
   std::vector<E> h(n * batch);
   for (std::size_t j = 0; j < h.size(); ++j) h[j] = ffft::from_float<E>(x[j]);
@@ -362,14 +357,8 @@ result run_ffft_convolution(const std::string& name, const std::vector<float>& x
   const auto work = [&] { c.execute(in.data(), out.data(), timer.stream()); };
   std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
   if (reference != nullptr) {
-    FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, n * batch * sizeof(E)));
-    work();
-    FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
-    std::vector<E> y(n);
-    FFFT_CUDA_CHECK(cudaMemcpy(y.data(), out.data(), n * sizeof(E), cudaMemcpyDeviceToHost));
-    std::vector<double> yd;
-    for (const E& v : y) yd.push_back(ffft::to_double(v));
-    r.check_rel_diff = relative_difference(yd, *reference);
+    const auto append = [](std::vector<double>& y, const E& v) { y.push_back(ffft::to_double(v)); };
+    r.check_rel_diff = poisoned_check(out.data(), n * batch, n, timer, work, append, *reference);
   }
   return r;
 }
@@ -377,12 +366,7 @@ result run_ffft_convolution(const std::string& name, const std::vector<float>& x
 template <class R, class C, cufftType Type>
 result run_cufft_real(const std::string& name, const std::vector<float>& x, std::uint64_t n,
                       std::uint64_t batch, const options& o, const std::vector<double>* reference) {
-  result r;
-  r.contender = name;
-  r.n = n;
-  r.batch = batch;
-  r.value_bytes = sizeof(C);
-  r.real_data = true;
+  result r = new_result(name, n, batch, sizeof(C), true);
   r.radices = "cuFFT";
   const std::uint64_t bins = n / 2 + 1;
   device_buffer<R> in(n * batch);
@@ -405,16 +389,8 @@ result run_cufft_real(const std::string& name, const std::vector<float>& x, std:
       else FFFT_CUFFT_CHECK(cufftExecR2C(plan, in.data(), out.data()));
     };
     std::tie(r.median_s, r.min_s) = time_calls(timer, o, work);
-    if (reference != nullptr) {
-      FFFT_CUDA_CHECK(cudaMemset(out.data(), 0xff, bins * batch * sizeof(C)));
-      work();
-      FFFT_CUDA_CHECK(cudaStreamSynchronize(timer.stream()));
-      std::vector<C> h(bins);
-      FFFT_CUDA_CHECK(cudaMemcpy(h.data(), out.data(), bins * sizeof(C), cudaMemcpyDeviceToHost));
-      std::vector<double> y;
-      for (const C& v : h) y.push_back(v.x), y.push_back(v.y);
-      r.check_rel_diff = relative_difference(y, *reference);
-    }
+    if (reference != nullptr)
+      r.check_rel_diff = poisoned_check(out.data(), bins * batch, bins, timer, work, append_cufft_complex<C>, *reference);
   } catch (...) {
     cufftDestroy(plan);
     throw;
