@@ -14,7 +14,8 @@ below it:
     tools/         measurement helpers and report programs     (rank 4)
     cli/, bench/   the ffft program; the benchmarks            (rank 5, apart)
     tests/         everything                                  (rank 6)
-    examples/      the public API only                         (rank 0 users)
+    examples/      the public API only (and their own files)   (rank 0 users)
+    python/        the Python module: likewise
 
 Usage: check_layers.py [ROOT]   (default: the repository this file is in).
 Prints one line per violation and exits 1 if there is any.
@@ -33,7 +34,8 @@ LAYERS = {  # top-level folder: (rank, folders of equal rank it may not include)
     "bench": (5, {"cli"}),
     "tests": (6, set()),
 }
-# Examples are written as a user would write them: public headers only.
+# Examples and the Python module are written as a user would write them:
+# public headers only, besides their own files.
 PUBLIC_ONLY = {"examples", "python"}
 SOURCES = {".hpp", ".cpp", ".h", ".cu", ".cuh"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
@@ -86,8 +88,8 @@ def check(root):
                     problems.append(f"{where} reaches outside the source layers")
                     continue
                 if here in PUBLIC_ONLY:
-                    if target != "include":
-                        problems.append(f"{where}: {here}/ may include only public headers (ffft/...)")
+                    if target not in ("include", here):
+                        problems.append(f"{where}: {here}/ may include only public headers (ffft/...) and its own files")
                     continue
                 rank, apart = LAYERS[here]
                 target_rank, _ = LAYERS.get(target, (99, set()))

@@ -1,0 +1,33 @@
+"""ffft: extended-precision FFTs (df64, qf128, dd128) on CPUs and NVIDIA GPUs.
+
+numpy.fft's functions, computed in floating-point expansions: an accurate
+double transform by default (dd128, rounded once to complex128), or the
+extended result itself as an Extended.
+
+>>> import numpy as np, ffft
+>>> x = np.random.default_rng(0).standard_normal(1 << 16)
+>>> X = ffft.rfft(x)                          # dd128, rounded once to complex128
+>>> Y = ffft.fft(x, precision="qf128", extended=True)
+>>> Y.limbs[0].dtype, len(Y.limbs)            # (complex64, 4)
+"""
+
+from . import _ffft
+from ._extended import Extended
+from ._formats import FORMATS
+from ._npy import load, save
+from ._plan import Plan, PlanCache, plan_cache
+from ._transforms import fft, ifft, irfft, rfft
+from . import scipy_backend
+
+__version__ = _ffft.version()
+
+PRECISIONS = tuple(FORMATS)
+
+
+def cuda_available() -> bool:
+    """True if this build has the CUDA executor and a CUDA device is usable."""
+    return _ffft.cuda_device_count() > 0
+
+
+__all__ = ["Extended", "Plan", "PlanCache", "PRECISIONS", "cuda_available", "fft", "ifft", "irfft", "load",
+           "plan_cache", "rfft", "save", "scipy_backend"]

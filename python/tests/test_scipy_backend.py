@@ -1,0 +1,42 @@
+"""ffft.scipy_backend under scipy.fft.set_backend."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ffft
+from conftest import random_complex
+
+scipy_fft = pytest.importorskip("scipy.fft")
+
+
+def test_transforms_are_ffft_dd128(rng):
+    x = random_complex(rng, (3, 100))
+    r = rng.uniform(-1, 1, 64)
+    with scipy_fft.set_backend(ffft.scipy_backend):
+        X = scipy_fft.fft(x)
+        assert np.array_equal(X, ffft.fft(x, precision="dd128"))
+        assert np.array_equal(scipy_fft.ifft(x, 50, axis=0, norm="ortho"), ffft.ifft(x, 50, axis=0, norm="ortho"))
+        assert np.array_equal(scipy_fft.rfft(r, workers=1), ffft.rfft(r))
+        assert np.array_equal(scipy_fft.irfft(x, n=20), ffft.irfft(x, n=20))
+        assert np.array_equal(scipy_fft.fft(x, None, -1, None, False, 2), X)  # positional
+        assert scipy_fft.fft(x.astype(np.complex64)).dtype == np.complex128  # dd128 results
+
+
+def test_what_it_does_not_take_falls_back_to_scipy(rng):
+    x = random_complex(rng, (8, 8))
+    with scipy_fft.set_backend(ffft.scipy_backend):
+        assert np.allclose(scipy_fft.fft2(x), np.fft.fft2(x))  # not implemented here
+        assert np.allclose(scipy_fft.dct(x.real), scipy_fft.dct(x.real))
+        ld = np.ones(8, np.longdouble)
+        assert scipy_fft.fft(ld).dtype == np.clongdouble  # scipy's own long double transform
+
+
+def test_backend_answers_not_implemented_directly(rng):
+    x = random_complex(rng, 8)
+    backend = ffft.scipy_backend
+    assert backend.__ua_function__(scipy_fft.fft2, (x,), {}) is NotImplemented
+    assert backend.__ua_function__(scipy_fft.fft, (x,), {"plan": object()}) is NotImplemented
+    assert backend.__ua_function__(scipy_fft.fft, (np.ones(4, np.longdouble),), {}) is NotImplemented
+    assert np.array_equal(backend.__ua_function__(scipy_fft.fft, (x,), {}), ffft.fft(x))

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the Python package with `pip install .` into a virtual environment
+# (build/python-venv, on Debian's python3 with its numpy, scipy, mpmath and
+# pytest) and runs its pytest suite (python/tests). The build tools,
+# nanobind and scikit-build-core, come from PyPI into that environment, so
+# the build folder (build/python/) is reused and a second run recompiles
+# only what changed. The package's own dependencies (numpy, mpmath) are
+# Debian's (--no-deps: nothing else is fetched).
+#
+# The package is built without the CUDA executor unless FFFT_PYTHON_CUDA=ON:
+# the suite's GPU tests need a device (they skip without one), and the CUDA
+# kernels would be compiled a second time (ctest's build has them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=/usr/bin/python3
+venv=build/python-venv
+if [[ ! -x $venv/bin/python ]]; then
+  "$python" -m venv --system-site-packages "$venv"
+fi
+"$venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0" "scikit-build-core==1.1.2"
+if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
+"$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation --no-deps \
+  --config-settings=cmake.define.FFFT_CUDA="${FFFT_PYTHON_CUDA:-OFF}" \
+  --config-settings=cmake.define.CMAKE_CUDA_ARCHITECTURES="${FFFT_CUDA_ARCHITECTURES:-90}" .
+
+# From outside the source tree, so `import ffft` is the installed package.
+# FFFT_CLI: the ffft program, for the test that loads its output.
+cli="$PWD/build/bin/ffft"
+(cd build && FFFT_CLI="$cli" "../$venv/bin/python" -m pytest -q -p no:cacheprovider ../python/tests "$@")
