@@ -93,14 +93,14 @@ def transform_length(n: object, default: int, what: str = "n") -> int:
 def rows(a: Any, axis: int) -> Any:
     """(batch, m): the transform axis last and the others flattened; a view
     when the strides allow it, else a copy (inputs only)."""
-    v = module_of(a).moveaxis(a, axis, -1)
+    v = a if axis == a.ndim - 1 else module_of(a).moveaxis(a, axis, -1)
     return v.reshape(math.prod(v.shape[:-1]), v.shape[-1])
 
 
 def rows_view(a: Any, axis: int) -> Any | None:
     """The same as rows, but a view of a's memory or None: an output must be
     written where it is."""
-    v = module_of(a).moveaxis(a, axis, -1)
+    v = a if axis == a.ndim - 1 else module_of(a).moveaxis(a, axis, -1)
     shape = (math.prod(v.shape[:-1]), v.shape[-1])
     try:
         return v.reshape(shape, copy=False)  # numpy >= 2.1
@@ -119,4 +119,5 @@ def rows_view(a: Any, axis: int) -> Any | None:
 def unrows(r: Any, batch_shape: tuple, axis: int) -> Any:
     """The inverse of rows: (batch, n) back to batch_shape with the transform
     axis at `axis`."""
-    return module_of(r).moveaxis(r.reshape(batch_shape + (r.shape[-1],)), -1, axis)
+    shaped = r.reshape(batch_shape + (r.shape[-1],))
+    return shaped if axis == len(batch_shape) else module_of(r).moveaxis(shaped, -1, axis)
