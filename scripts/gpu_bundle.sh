@@ -24,7 +24,12 @@
 #    path that plans choose at run time, whatever the GPU machine's
 #    processor (results are bit-identical on every path);
 #  - reports each kernel's registers, stack and spills (--resource-usage),
-#    kept in bundle/resource_usage.txt.
+#    kept in bundle/resource_usage.txt;
+#  - builds the Python package's module for the GPU machine's python3
+#    (3.12, with numpy, CuPy, scipy, mpmath and pytest there) when a Python
+#    3.12 is found here (FFFT_GPU_PYTHON, else python3.12 on the PATH or
+#    pyenv's): nanobind comes from PyPI into build-gpu/python-venv, and the
+#    package travels as python/ffft/ beside bin/ and lib/.
 # The build keeps going past a target that fails to compile (make -k), so
 # that what did build still travels; what failed is listed at the end, and
 # the manifest's build_rc and gpu_tests (every GPU test the sources define)
@@ -42,8 +47,20 @@ if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PAT
 command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CUDA toolkit in /usr/local/cuda)" >&2; exit 1; }
 scripts/install_dependencies.sh
 
+python_args=(-DFFFT_BUILD_PYTHON=OFF)
+mkdir -p "$build"
+python_venv=$(cd "$build" && pwd)/python-venv
+gpu_python=${FFFT_GPU_PYTHON:-$(command -v python3.12 ||
+  ls "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.12*/bin/python3.12 2>/dev/null | tail -1 || true)}
+if [[ -n $gpu_python ]] && { [[ -x $python_venv/bin/python ]] || "$gpu_python" -m venv "$python_venv"; } &&
+   "$python_venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0"; then
+  python_args=(-DFFFT_BUILD_PYTHON=ON "-DPython_EXECUTABLE=$python_venv/bin/python")
+else
+  echo "gpu_bundle: no Python 3.12 with nanobind here: the Python package is not bundled"
+fi
+
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON \
+  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON "${python_args[@]}" \
   -DCMAKE_CUDA_FLAGS=--resource-usage
 
 # Keep going past failures: make -k, or ninja -k 0.
@@ -77,11 +94,21 @@ for p in "${programs[@]}"; do
   strip --strip-unneeded "$stage/bin/$(basename "$p")"
 done
 
+# The Python package: its modules and the compiled one.
+module=$(ls "$build"/python/_ffft*.so 2>/dev/null | head -1 || true)
+if [[ -n $module ]]; then
+  mkdir -p "$stage/python/ffft"
+  cp python/ffft/*.py python/ffft/py.typed "$build/python/_ffft.pyi" "$stage/python/ffft/"
+  cp "$module" "$stage/python/ffft/"
+  strip --strip-unneeded "$stage/python/ffft/$(basename "$module")"
+fi
+
 # Shared libraries: everything ldd resolves except glibc's own, the CUDA
 # driver and cuFFT, which the GPU machine has.
 keep_off='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libutil\.so|libcuda\.so|libcufft\.so)'
 missing=0
-for p in "$stage"/bin/*; do
+for p in "$stage"/bin/* "$stage"/python/ffft/*.so; do
+  [[ -e $p ]] || continue
   while read -r name _ path _; do
     [[ $name =~ $keep_off ]] && continue
     if [[ $path == "not" || -z $path ]]; then echo "gpu_bundle: $p: $name not found here" >&2; missing=1; continue; fi
@@ -128,6 +155,7 @@ cp "$report" "$bundle/resource_usage.txt"
   # the run for one missing from the bundle.
   echo "gpu_tests=$(sed -n 's/^ffft_add_gpu_test(\([a-z0-9_]*\).*/\1/p' tests/gpu/CMakeLists.txt | tr '\n' ' ')"
   echo "libraries=$(cd "$stage/lib" && ls | tr '\n' ' ')"
+  echo "python_package=$(if [[ -n $module ]]; then basename "$module"; else echo none; fi)"
   # The newest libstdc++ symbol versions the programs use: gpu_validate.sh
   # takes the GPU machine's own libstdc++ when it has them.
   echo "libstdcxx_needs=$(objdump -T "$stage"/bin/* 2>/dev/null | grep -oE '(GLIBCXX|CXXABI)_[0-9.]+' |
@@ -135,7 +163,7 @@ cp "$report" "$bundle/resource_usage.txt"
 } > "$bundle/manifest.txt"
 
 echo "gpu_bundle: packing $(ls "$stage/bin" | wc -l) programs ($(du -sm "$stage/bin" | cut -f1) MiB) and $(ls "$stage/lib" | wc -l) libraries"
-tar cf - -C "$stage" bin lib | xz -T1 --lzma2=preset=9,dict=192MiB >"$bundle/programs.tar.xz"
+tar cf - -C "$stage" bin lib $([[ -d $stage/python ]] && echo python) | xz -T1 --lzma2=preset=9,dict=192MiB >"$bundle/programs.tar.xz"
 cat "$bundle/manifest.txt"
 size=$(du -sb "$bundle" | cut -f1)
 tree_size=$(git ls-files -z --cached --others --exclude-standard | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)

@@ -44,6 +44,9 @@
 #                cuFFT D2Z/R2C, circular convolutions, at N = 2^16, 2^20, 2^24
 #                (gpu_profile_real.json)
 #   5 cli        ffft info; ffft gen random (2^20); ffft roundtrip --device cuda
+#   5b python    the Python package's pytest suite (python/tests) under the
+#                machine's python3, with CuPy: test_cupy.py's device tests
+#                must run (bit-identical to the CPU executor)
 #   6 bench      ffft_bench_fft --mode=quick, GPU contenders only, to JSON
 #   7 ncu        the df64 group kernels of one transform at 2^20 and 2^24
 #                (speed of light, pipes, memory, occupancy, and the FMA-pipe
@@ -52,7 +55,7 @@
 #   9 extra      ncu on qf128 and dd128 at 2^20; the df64 sweep with computed
 #                twiddles
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
-# sweep,real,cli,bench,ncu,cpu_tests,extra) runs only some: if a first call
+# sweep,real,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
 #   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
 # Without a GPU (try it here: OUT=/tmp/gpu_out bash scripts/gpu_validate.sh)
@@ -64,7 +67,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 OUT=${OUT:-$root/gpu_out}
 budget=${GPU_VALIDATE_BUDGET:-540}
-steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,cli,bench,ncu,cpu_tests,extra},"
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,cli,python,bench,ncu,cpu_tests,extra},"
 want() { [[ $steps == *",$1,"* ]]; }
 bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
 mkdir -p "$OUT"
@@ -184,6 +187,9 @@ run_step() {
   skipped=$(grep -oE '^\[  SKIPPED \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   failed=$(grep -oE '^\[  FAILED  \] [0-9]+ test' "$log" | grep -oE '[0-9]+' | tail -1)
   [[ -n $passed$skipped$failed ]] && detail="gtest: ${passed:-0} passed, ${failed:-0} failed, ${skipped:-0} skipped"
+  local pytest_line
+  pytest_line=$(grep -E '^=* ?[0-9]+ (passed|failed).* in [0-9.]+s' "$log" | tail -1 | tr -d '=')
+  [[ -n $pytest_line ]] && detail="pytest:${pytest_line% }"
   grep -q 'ERROR SUMMARY: [1-9]' "$log" && detail="$detail $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" | tail -1)"
   grep -q '^ffft_gpu_profile: skipped' "$log" && status="skipped: no CUDA device"
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 0 ]] && status="ran; no CUDA device"
@@ -298,6 +304,19 @@ elif [[ -x $bin/ffft ]]; then
 else
   note "$(printf '%-34s FAILED (not in the bundle: its build failed)' "cli")"
   failures=$((failures + 1))
+fi
+
+# ---- 5b python ----------------------------------------------------------------------
+# The package built for this machine's python3 (bundle: python/ffft); pytest,
+# numpy, scipy, mpmath and CuPy are this machine's. -rs lists what skipped:
+# with a device, test_cupy.py must not be among them.
+if ! want python; then
+  :
+elif [[ -d $work/python/ffft ]]; then
+  run_step "python pytest" 150 env PYTHONPATH="$work/python" PYTHONDONTWRITEBYTECODE=1 \
+    python3 -m pytest -q -rs -p no:cacheprovider "$root/python/tests"
+else
+  note "$(printf '%-34s skipped: %s' "python pytest" "no Python package in the bundle ($(manifest_value python_package))")"
 fi
 
 # ---- 6 bench -----------------------------------------------------------------------

@@ -214,8 +214,9 @@ def _check_normalized(limbs: tuple, xp: Any) -> None:
     for part in parts:
         for k in range(1, len(limbs)):
             upper, lower = part(limbs[k - 1]), part(limbs[k])
-            finite = xp.isfinite(upper)
-            bad = finite & ~(xp.abs(lower) <= xp.spacing(xp.abs(upper)))
+            magnitude = xp.abs(upper)
+            ulp = xp.nextafter(magnitude, xp.inf) - magnitude  # numpy.spacing, also in CuPy
+            bad = xp.isfinite(upper) & ~(xp.abs(lower) <= ulp)
             if bool(bad.any()):
                 where = tuple(int(i) for i in xp.argwhere(bad)[0])
                 raise ValueError(

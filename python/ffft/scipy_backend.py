@@ -5,6 +5,8 @@
 
 Other functions, and arguments this backend does not take (a `plan`, data
 of other dtypes), give NotImplemented, so scipy computes them itself.
+`workers=None` means scipy's default here (scipy.fft.set_workers; one
+thread unless set), not every hardware thread as in ffft's own functions.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ def __ua_function__(method: Any, args: tuple, kwargs: dict) -> Any:
     if bound.pop("plan", None) is not None or not set(bound) <= set(_PARAMETERS) or "x" not in bound:
         return NotImplemented
     bound.pop("overwrite_x", None)  # ffft never writes its input
+    if bound.get("workers") is None:
+        import scipy.fft  # noqa: PLC0415  (scipy is the caller here)
+
+        bound["workers"] = scipy.fft.get_workers()
     x = bound.pop("x")
     try:
         return function(x, precision="dd128", **bound)

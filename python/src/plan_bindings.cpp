@@ -54,18 +54,33 @@ struct plan_request {
   unsigned threads;
 };
 
+// plan_options or real_plan_options, whose shared fields have one name.
+template <class Options>
+Options options_of(const plan_request& r) {
+  Options o;
+  o.length = r.length;
+  o.batch = r.batch;
+  o.norm = r.norm;
+  o.twiddles = r.twiddles;
+  o.backend = r.backend;
+  o.threads = r.threads;
+  return o;
+}
+
 // One of plan<df64>, plan<qf128>, plan<dd128> (or real_plan's), and the
 // properties both kinds share.
 template <template <class> class Plan>
 class format_plan {
  public:
   template <class Options>
-  format_plan(const std::string& precision, const Options& options)
-      : plan_(with_format(precision, [&](auto format) -> variant {
+  format_plan(const plan_request& r, std::type_identity<Options>)
+      : plan_(with_format(r.precision, [&](auto format) -> variant {
           using E = typename decltype(format)::type;
-          return variant(std::in_place_type<Plan<E>>, options);
+          return variant(std::in_place_type<Plan<E>>, options_of<Options>(r));
         })),
-        precision_(precision) {}
+        precision_(r.precision),
+        length_(r.length),
+        batch_(r.batch) {}
 
   template <class F>
   decltype(auto) visit(F&& f) {
@@ -77,6 +92,8 @@ class format_plan {
   }
 
   const std::string& precision() const { return precision_; }
+  std::uint64_t length() const { return length_; }
+  std::uint64_t batch() const { return batch_; }
   std::string backend() const {
     return visit([](const auto& p) { return std::string(device_name(p.backend())); });
   }
@@ -94,12 +111,15 @@ class format_plan {
   using variant = std::variant<Plan<df64>, Plan<qf128>, Plan<dd128>>;
   variant plan_;
   std::string precision_;
+
+ protected:
+  std::uint64_t length_, batch_;
 };
 
 class complex_plan_binding : public format_plan<plan> {
  public:
   explicit complex_plan_binding(const plan_request& r)
-      : format_plan<plan>(r.precision, options(r)), length_(r.length), batch_(r.batch) {}
+      : format_plan<plan>(r, std::type_identity<plan_options>{}) {}
 
   // values <- F(values) or F^-1(values), in place.
   void execute(bool forward, nb::ndarray<> values, std::uintptr_t stream) {
@@ -134,30 +154,12 @@ class complex_plan_binding : public format_plan<plan> {
   std::string cpu_isa() const {
     return visit([](const auto& p) { return std::string(to_string(p.cpu_isa())); });
   }
-  std::uint64_t length() const { return length_; }
-  std::uint64_t batch() const { return batch_; }
-
- private:
-  static plan_options options(const plan_request& r) {
-    plan_options o;
-    o.length = r.length;
-    o.batch = r.batch;
-    o.norm = r.norm;
-    o.twiddles = r.twiddles;
-    o.backend = r.backend;
-    o.threads = r.threads;
-    return o;
-  }
-  std::uint64_t length_, batch_;
 };
 
 class real_plan_binding : public format_plan<real_plan> {
  public:
   explicit real_plan_binding(const plan_request& r)
-      : format_plan<real_plan>(r.precision, options(r)),
-        length_(r.length),
-        bins_(r.length / 2 + 1),
-        batch_(r.batch) {}
+      : format_plan<real_plan>(r, std::type_identity<real_plan_options>{}), bins_(r.length / 2 + 1) {}
 
   // spectrum <- rfft(x): x (batch, n, limbs), spectrum (batch, n/2+1, 2, limbs).
   void forward(nb::ndarray<nb::ro> x, nb::ndarray<> spectrum, std::uintptr_t stream) {
@@ -212,21 +214,9 @@ class real_plan_binding : public format_plan<real_plan> {
     });
   }
 
-  std::uint64_t length() const { return length_; }
-  std::uint64_t batch() const { return batch_; }
 
  private:
-  static real_plan_options options(const plan_request& r) {
-    real_plan_options o;
-    o.length = r.length;
-    o.batch = r.batch;
-    o.norm = r.norm;
-    o.twiddles = r.twiddles;
-    o.backend = r.backend;
-    o.threads = r.threads;
-    return o;
-  }
-  std::uint64_t length_, bins_, batch_;
+  std::uint64_t bins_;
 };
 
 plan_request make_request(const std::string& precision, std::uint64_t length, std::uint64_t batch,

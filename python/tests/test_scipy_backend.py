@@ -24,6 +24,19 @@ def test_transforms_are_ffft_dd128(rng):
         assert scipy_fft.fft(x.astype(np.complex64)).dtype == np.complex128  # dd128 results
 
 
+def test_workers_follow_scipy(rng, monkeypatch):
+    seen = []
+    original = ffft.scipy_backend._FUNCTIONS["fft"]
+    monkeypatch.setitem(ffft.scipy_backend._FUNCTIONS, "fft", lambda x, **kw: seen.append(kw["workers"]) or original(x, **kw))
+    x = random_complex(rng, 16)
+    with scipy_fft.set_backend(ffft.scipy_backend):
+        scipy_fft.fft(x)
+        with scipy_fft.set_workers(2):
+            scipy_fft.fft(x)
+        scipy_fft.fft(x, workers=-1)
+    assert seen == [1, 2, -1]
+
+
 def test_what_it_does_not_take_falls_back_to_scipy(rng):
     x = random_complex(rng, (8, 8))
     with scipy_fft.set_backend(ffft.scipy_backend):
