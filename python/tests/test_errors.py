@@ -36,6 +36,9 @@ def test_bad_length(x):
         ffft.irfft(np.ones(1, complex))  # default n = 2 (m - 1) = 0
     with pytest.raises(ValueError, match="at least 1"):
         ffft.fft(np.zeros(0, complex))
+    # The C++ library's own check, and its message (before any memory is taken).
+    with pytest.raises(ValueError, match=r"length 2147483649 is out of range; a plan needs 1 <= length <= 2\^31"):
+        ffft.fft(x, 2**31 + 1)
 
 
 @pytest.mark.parametrize("bad", [np.array(["a", "b"]), np.array([1, None], dtype=object), np.ones(4, np.longdouble),
