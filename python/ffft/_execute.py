@@ -193,6 +193,8 @@ def _store_device(result_rows: Any, batch_shape: tuple, axis: int, out: Any) -> 
 def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
     """Executes `handle` (a C++ ComplexPlan for kind 'forward'/'inverse',
     a RealPlan for 'rfft'/'irfft') on src; returns the result."""
+    if isinstance(call.out, Extended) and not call.extended:
+        call = Call(call.fmt, call.axis, call.n, call.out, True)  # an Extended out asks for the extended result
     fmt, axis, n = call.fmt, call.axis, call.n
     real_in = kind == "rfft"
     real_out = kind == "irfft"
@@ -213,7 +215,7 @@ def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
                          "'cuda', or copy the data to the host (x.get())")
     src_rows = _source_rows(src, axis)
     if _on_device(src):
-        return _run_on_device(kind, handle, src_rows, call, in_length, out_length, batch_shape, dtype)
+        return _run_on_device(kind, handle, src_rows, call, in_length, out_length, batch_shape)
 
     if isinstance(src_rows, Extended):
         inp = to_buffer_from_extended(src_rows, in_length, complex_values=not real_in)
@@ -231,7 +233,7 @@ def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
 
 
 def _run_on_device(kind: str, handle: Any, src_rows: Any, call: Call, in_length: int, out_length: int,
-                   batch_shape: tuple, dtype: np.dtype) -> Any:
+                   batch_shape: tuple) -> Any:
     fmt, axis = call.fmt, call.axis
     real_in, real_out = kind == "rfft", kind == "irfft"
     xp = module_of(src_rows.limbs[0] if isinstance(src_rows, Extended) else src_rows)

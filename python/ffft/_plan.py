@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterator
 from . import _ffft
 from ._arrays import normalize_axis, transform_length
 from ._execute import Call, as_input, run
+from ._extended import Extended
 from ._options import Options, make_options
 
 _KINDS = {"forward": "complex", "inverse": "complex", "rfft": "real", "irfft": "real"}
@@ -97,9 +98,9 @@ def transform(kind: str, x: Any, n: Any, axis: Any, norm: Any, precision: Any, t
               workers: Any, out: Any, extended: bool) -> Any:
     """The functions' common body: check, find a plan, run."""
     src = as_input(x, real_only=kind == "rfft")
-    default = src.precision if hasattr(src, "precision") else "dd128"
+    default = src.precision if isinstance(src, Extended) else "dd128"
     options = make_options(precision, norm, twiddles, device, workers, default_precision=default)
-    if hasattr(src, "precision") and src.precision != options.fmt.name:
+    if isinstance(src, Extended) and src.precision != options.fmt.name:
         raise ValueError(f"the input holds {src.precision} values but precision={options.fmt.name!r}: "
                          "pass the Extended's own precision (or none)")
     ax = normalize_axis(axis, src.ndim)
@@ -198,7 +199,7 @@ class Plan:
             raise ValueError(f"this is a {'real' if self.real else 'complex'} plan: it runs "
                              f"{'rfft and irfft' if self.real else 'fft and ifft'}, not {'fft' if kind in ('forward', 'inverse') else kind}")
         src = as_input(x, real_only=kind == "rfft")
-        if hasattr(src, "precision") and src.precision != self.precision:
+        if isinstance(src, Extended) and src.precision != self.precision:
             raise ValueError(f"the input holds {src.precision} values; this plan computes in {self.precision}")
         if src.ndim != len(self.batch_shape) + 1:
             raise ValueError(f"this plan transforms {len(self.batch_shape) + 1}-D arrays, not {src.ndim}-D ones")

@@ -86,6 +86,8 @@ def test_extended_out(rng):
     again = ffft.fft(2 * x, extended=True, out=out)
     assert again is out
     assert np.array_equal(out.limbs[0], 2 * ffft.fft(x, extended=True).limbs[0])
+    assert ffft.ifft(x, out=out) is out  # an Extended out asks for the extended result
+    assert np.array_equal(out.limbs[1], ffft.ifft(x, extended=True).limbs[1])
 
 
 def test_empty_batches(rng):
