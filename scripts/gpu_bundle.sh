@@ -28,8 +28,10 @@
 #  - builds the Python package's module for the GPU machine's python3
 #    (3.12, with numpy, CuPy, scipy, mpmath and pytest there) when a Python
 #    3.12 is found here (FFFT_GPU_PYTHON, else python3.12 on the PATH or
-#    pyenv's): nanobind comes from PyPI into build-gpu/python-venv, and the
-#    package travels as python/ffft/ beside bin/ and lib/.
+#    pyenv's), in build-gpu-python/ with nanobind from PyPI: a library of
+#    its own, as Debian's static MPFR and GMP are not position-independent
+#    and cannot go into a shared module (their shared libraries travel in
+#    lib/). The package travels as python/ffft/ beside bin/ and lib/.
 # The build keeps going past a target that fails to compile (make -k), so
 # that what did build still travels; what failed is listed at the end, and
 # the manifest's build_rc and gpu_tests (every GPU test the sources define)
@@ -47,20 +49,8 @@ if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PAT
 command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CUDA toolkit in /usr/local/cuda)" >&2; exit 1; }
 scripts/install_dependencies.sh
 
-python_args=(-DFFFT_BUILD_PYTHON=OFF)
-mkdir -p "$build"
-python_venv=$(cd "$build" && pwd)/python-venv
-gpu_python=${FFFT_GPU_PYTHON:-$(command -v python3.12 ||
-  ls "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.12*/bin/python3.12 2>/dev/null | tail -1 || true)}
-if [[ -n $gpu_python ]] && { [[ -x $python_venv/bin/python ]] || "$gpu_python" -m venv "$python_venv"; } &&
-   "$python_venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0"; then
-  python_args=(-DFFFT_BUILD_PYTHON=ON "-DPython_EXECUTABLE=$python_venv/bin/python")
-else
-  echo "gpu_bundle: no Python 3.12 with nanobind here: the Python package is not bundled"
-fi
-
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON "${python_args[@]}" \
+  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON -DFFFT_BUILD_PYTHON=OFF \
   -DCMAKE_CUDA_FLAGS=--resource-usage
 
 # Keep going past failures: make -k, or ninja -k 0.
@@ -71,6 +61,28 @@ cmake --build "$build" -j "$jobs" -- "${keep_going[@]}" >"$build/build.log" 2>&1
 if ((build_rc != 0)); then
   echo "gpu_bundle: the build had errors (rc $build_rc); the first ones:"
   grep -E "error|Error [0-9]" "$build/build.log" | head -20 || true
+fi
+
+# ---- The Python module -----------------------------------------------------------
+python_build=$build-python
+mkdir -p "$python_build"
+python_venv=$(cd "$python_build" && pwd)/venv
+gpu_python=${FFFT_GPU_PYTHON:-$(command -v python3.12 ||
+  ls "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.12*/bin/python3.12 2>/dev/null | tail -1 || true)}
+module=""
+if [[ -n $gpu_python ]] && { [[ -x $python_venv/bin/python ]] || "$gpu_python" -m venv "$python_venv"; } &&
+   "$python_venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0"; then
+  if cmake -S . -B "$python_build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DFFFT_CUDA=ON \
+       -DFFFT_BUILD_PROGRAMS=OFF -DFFFT_BUILD_TESTS=OFF -DFFFT_BUILD_BENCHMARKS=OFF -DFFFT_BUILD_PYTHON=ON \
+       "-DPython_EXECUTABLE=$python_venv/bin/python" '-DFFFT_PYTHON_RPATH=$ORIGIN/../../lib;/usr/local/cuda/lib64' \
+       >"$python_build/configure.log" 2>&1 &&
+     cmake --build "$python_build" -j "$jobs" --target _ffft_stub >"$python_build/build.log" 2>&1; then
+    module=$(ls "$python_build"/python/_ffft*.so | head -1)
+  else
+    echo "gpu_bundle: the Python module did not build ($python_build/build.log); not bundled"
+  fi
+else
+  echo "gpu_bundle: no Python 3.12 with nanobind here: the Python package is not bundled"
 fi
 
 # ---- Gather --------------------------------------------------------------------
@@ -95,10 +107,9 @@ for p in "${programs[@]}"; do
 done
 
 # The Python package: its modules and the compiled one.
-module=$(ls "$build"/python/_ffft*.so 2>/dev/null | head -1 || true)
 if [[ -n $module ]]; then
   mkdir -p "$stage/python/ffft"
-  cp python/ffft/*.py python/ffft/py.typed "$build/python/_ffft.pyi" "$stage/python/ffft/"
+  cp python/ffft/*.py python/ffft/py.typed "$python_build/python/_ffft.pyi" "$stage/python/ffft/"
   cp "$module" "$stage/python/ffft/"
   strip --strip-unneeded "$stage/python/ffft/$(basename "$module")"
 fi
