@@ -190,6 +190,8 @@ run_step() {
   local pytest_line
   pytest_line=$(grep -E '^=* ?[0-9]+ (passed|failed).* in [0-9.]+s' "$log" | tail -1 | tr -d '=')
   [[ -n $pytest_line ]] && detail="pytest:${pytest_line% }"
+  # pytest -rs names what skipped: the CuPy tests count as GPU tests.
+  grep -qE 'SKIPPED \[[0-9]+\] .*test_cupy' "$log" && skipped=1
   grep -q 'ERROR SUMMARY: [1-9]' "$log" && detail="$detail $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" | tail -1)"
   grep -q '^ffft_gpu_profile: skipped' "$log" && status="skipped: no CUDA device"
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 0 ]] && status="ran; no CUDA device"
@@ -313,7 +315,7 @@ fi
 if ! want python; then
   :
 elif [[ -d $work/python/ffft ]]; then
-  run_step "python pytest" 150 env PYTHONPATH="$work/python" PYTHONDONTWRITEBYTECODE=1 \
+  GPU_STEP=1 run_step "python pytest" 150 env PYTHONPATH="$work/python" PYTHONDONTWRITEBYTECODE=1 \
     python3 -m pytest -q -rs -p no:cacheprovider "$root/python/tests"
 else
   note "$(printf '%-34s skipped: %s' "python pytest" "no Python package in the bundle ($(manifest_value python_package))")"
