@@ -11,6 +11,7 @@ from . import _ffft
 from ._arrays import normalize_axis, transform_length
 from ._execute import Call, as_input, run
 from ._extended import Extended
+from ._formats import DEFAULT_PRECISION
 from ._options import Options, make_options
 
 _KINDS = {"forward": "complex", "inverse": "complex", "rfft": "real", "irfft": "real"}
@@ -98,7 +99,7 @@ def transform(kind: str, x: Any, n: Any, axis: Any, norm: Any, precision: Any, t
               workers: Any, out: Any, extended: bool) -> Any:
     """The functions' common body: check, find a plan, run."""
     src = as_input(x, real_only=kind == "rfft")
-    default = src.precision if isinstance(src, Extended) else "dd128"
+    default = src.precision if isinstance(src, Extended) else DEFAULT_PRECISION
     options = make_options(precision, norm, twiddles, device, workers, default_precision=default)
     if isinstance(src, Extended) and src.precision != options.fmt.name:
         raise ValueError(f"the input holds {src.precision} values but precision={options.fmt.name!r}: "
