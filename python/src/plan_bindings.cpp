@@ -240,13 +240,25 @@ constexpr const char* plan_arguments_doc =
     "per execution; norm: 'backward', 'ortho' or 'forward'; twiddles: 'table' or 'computed'; "
     "device: 'auto', 'cpu' or 'cuda'; threads: CPU threads (0: one per hardware thread).";
 
+// The properties every plan class has (format_plan's).
+template <class Binding>
+void def_shared_properties(nb::class_<Binding>& c) {
+  c.def_prop_ro("precision", &Binding::precision)
+      .def_prop_ro("length", &Binding::length)
+      .def_prop_ro("batch", &Binding::batch)
+      .def_prop_ro("backend", &Binding::backend)
+      .def_prop_ro("radices", &Binding::radices)
+      .def_prop_ro("workspace_bytes", &Binding::workspace_bytes)
+      .def_prop_ro("twiddle_bytes", &Binding::twiddle_bytes);
+}
+
 }  // namespace
 
 void bind_plans(nb::module_& m) {
   using nb::arg;
-  nb::class_<complex_plan_binding>(m, "ComplexPlan",
-                                   "A batch of 1-D complex transforms (ffft::plan<E>).")
-      .def("__init__", &construct<complex_plan_binding>, arg("precision"), arg("length"),
+  nb::class_<complex_plan_binding> complex_class(m, "ComplexPlan",
+                                                 "A batch of 1-D complex transforms (ffft::plan<E>).");
+  complex_class.def("__init__", &construct<complex_plan_binding>, arg("precision"), arg("length"),
            arg("batch"), arg("norm"), arg("twiddles"), arg("device"), arg("threads"),
            plan_arguments_doc)
       .def("execute", &complex_plan_binding::execute, arg("forward"), arg("values"),
@@ -257,19 +269,13 @@ void bind_plans(nb::module_& m) {
            arg("output"), arg("stream") = 0,
            "Transforms a (batch, length) array of the limb type's complex values (complex128 "
            "for dd128, complex64 otherwise) into output: exact on load, rounded once on store.")
-      .def_prop_ro("precision", &complex_plan_binding::precision)
-      .def_prop_ro("length", &complex_plan_binding::length)
-      .def_prop_ro("batch", &complex_plan_binding::batch)
-      .def_prop_ro("backend", &complex_plan_binding::backend)
       .def_prop_ro("cpu_isa", &complex_plan_binding::cpu_isa)
-      .def_prop_ro("radices", &complex_plan_binding::radices)
-      .def_prop_ro("bluestein_length", &complex_plan_binding::bluestein_length)
-      .def_prop_ro("workspace_bytes", &complex_plan_binding::workspace_bytes)
-      .def_prop_ro("twiddle_bytes", &complex_plan_binding::twiddle_bytes);
+      .def_prop_ro("bluestein_length", &complex_plan_binding::bluestein_length);
+  def_shared_properties(complex_class);
 
-  nb::class_<real_plan_binding>(m, "RealPlan",
-                                "A batch of 1-D real-data transforms (ffft::real_plan<E>).")
-      .def("__init__", &construct<real_plan_binding>, arg("precision"), arg("length"),
+  nb::class_<real_plan_binding> real_class(m, "RealPlan",
+                                           "A batch of 1-D real-data transforms (ffft::real_plan<E>).");
+  real_class.def("__init__", &construct<real_plan_binding>, arg("precision"), arg("length"),
            arg("batch"), arg("norm"), arg("twiddles"), arg("device"), arg("threads"),
            plan_arguments_doc)
       .def("forward", &real_plan_binding::forward, arg("x"), arg("spectrum"), arg("stream") = 0,
@@ -279,14 +285,8 @@ void bind_plans(nb::module_& m) {
       .def("forward_limbs", &real_plan_binding::forward_limbs, arg("x"), arg("spectrum"),
            arg("stream") = 0, "rfft of a (batch, length) limb-type array, rounded once.")
       .def("inverse_limbs", &real_plan_binding::inverse_limbs, arg("spectrum"), arg("x"),
-           arg("stream") = 0, "irfft into a (batch, length) limb-type array, rounded once.")
-      .def_prop_ro("precision", &real_plan_binding::precision)
-      .def_prop_ro("length", &real_plan_binding::length)
-      .def_prop_ro("batch", &real_plan_binding::batch)
-      .def_prop_ro("backend", &real_plan_binding::backend)
-      .def_prop_ro("radices", &real_plan_binding::radices)
-      .def_prop_ro("workspace_bytes", &real_plan_binding::workspace_bytes)
-      .def_prop_ro("twiddle_bytes", &real_plan_binding::twiddle_bytes);
+           arg("stream") = 0, "irfft into a (batch, length) limb-type array, rounded once.");
+  def_shared_properties(real_class);
 }
 
 }  // namespace ffft::python
