@@ -62,7 +62,8 @@ def exact_standard_dtype(a: Any, *, real_only: bool = False) -> Any:
     if dt == np.float16:
         return a.astype(np.float32)
     if dt.kind in "biu":
-        if dt.itemsize >= 8 and a.size and int(xp.abs(a.astype(np.float64)).max()) > _EXACT_INT_LIMIT:
+        # Checked on the integers themselves: 2^53 + 1 would pass as a double.
+        if dt.itemsize >= 8 and a.size and max(int(a.max()), -int(a.min())) > _EXACT_INT_LIMIT:
             raise TypeError(f"{dt} values beyond 2^53 are not exact in float64: convert them yourself, or build an ffft.Extended with Extended.from_mpmath")
         return a.astype(np.float64)
     if dt == np.longdouble or dt == np.clongdouble:

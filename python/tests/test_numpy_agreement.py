@@ -63,6 +63,8 @@ def test_dtypes_follow_numpy_and_the_format(rng):
     assert ffft.fft(np.arange(8)).dtype == np.complex128  # integers, exactly as float64
     assert np.allclose(ffft.fft(np.arange(8)), np.fft.fft(np.arange(8)))
     assert np.allclose(ffft.fft([1, 2, 3]), np.fft.fft([1, 2, 3]))  # lists
+    edge = np.array([2**53, -(2**53), 1], np.int64)  # the largest integers exact in float64
+    assert np.array_equal(ffft.fft(edge, n=1), [2.0**53])
 
 
 @pytest.mark.parametrize("n", [5, 8, 13, 20])
