@@ -8,6 +8,7 @@ formats are structured dtypes (docs/cli.md):
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ._arrays import STANDARD, is_cupy_array
+from ._buffers import from_buffer, to_buffer_from_extended
 from ._extended import Extended
 from ._formats import FORMATS, Format
 
@@ -47,16 +49,12 @@ def load(path: str | os.PathLike) -> Any:
         raise ValueError(f"{os.fspath(path)}: dtype {data.dtype} is neither one of ffft's formats (df64, qf128, dd128, "
                          "rdf64, rqf128, rdd128) nor float32, float64, complex64 or complex128")
     fmt, complex_values = found
-    limbs = []
-    for k in range(fmt.limbs):
-        if complex_values:
-            limb = np.empty(data.shape, fmt.complex_limb)
-            limb.real = data["re"][..., k]
-            limb.imag = data["im"][..., k]
-        else:
-            limb = np.ascontiguousarray(data["re"][..., k], dtype=fmt.limb)
-        limbs.append(limb)
-    return Extended(limbs, fmt.name)
+    # The structured layout is a buffer of the format's values (_buffers):
+    # the real part's limbs, then the imaginary part's.
+    values = (2, fmt.limbs) if complex_values else (fmt.limbs,)
+    buffer = np.ascontiguousarray(data).view(fmt.limb).reshape((1, data.size) + values)
+    rows = from_buffer(buffer, fmt)
+    return Extended(tuple(limb.reshape(data.shape) for limb in rows.limbs), fmt.name)  # checks the limbs
 
 
 def save(path: str | os.PathLike, value: Any) -> None:
@@ -65,11 +63,9 @@ def save(path: str | os.PathLike, value: Any) -> None:
     (written beside it, then renamed)."""
     if isinstance(value, Extended):
         host = value.get()
-        data = np.empty(host.shape, structured_dtype(host.format, host.is_complex))
-        for k, limb in enumerate(host.limbs):
-            data["re"][..., k] = limb.real
-            if host.is_complex:
-                data["im"][..., k] = limb.imag
+        buffer = to_buffer_from_extended(host.reshaped((1, host.size)), host.size)
+        layout = structured_dtype(host.format, host.is_complex)
+        data = buffer.reshape(host.size, math.prod(buffer.shape[2:])).view(layout).reshape(host.shape)
     elif is_cupy_array(value):
         raise TypeError("save writes host arrays: copy a CuPy array to the host first (x.get())")
     else:

@@ -40,6 +40,17 @@ def test_real_layouts(tmp_path, rng, precision):
     assert not back.is_complex and all(np.array_equal(a, b) for a, b in zip(back.limbs, y.limbs))
 
 
+def test_empty_and_fortran_files(tmp_path, rng):
+    empty = ffft.Extended([np.zeros((0, 3))] * 2, "dd128")
+    ffft.save(tmp_path / "e.npy", empty)
+    assert ffft.load(tmp_path / "e.npy").shape == (0, 3)
+    X = ffft.fft(random_complex(rng, (3, 5)), precision="qf128", extended=True)
+    ffft.save(tmp_path / "X.npy", X)
+    np.save(tmp_path / "F.npy", np.asfortranarray(np.load(tmp_path / "X.npy")))
+    back = ffft.load(tmp_path / "F.npy")
+    assert all(np.array_equal(a, b) for a, b in zip(back.limbs, X.limbs))
+
+
 def test_standard_arrays_pass_through(tmp_path, rng):
     x = random_complex(rng, 10)
     ffft.save(tmp_path / "x.npy", x)
