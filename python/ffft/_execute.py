@@ -210,11 +210,12 @@ def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
             dtype = call.out.dtype
     if int(np.prod(batch_shape)) == 0:
         return _empty_result(xp, shape, fmt, dtype, not real_out, call.extended, call.out)
-    if _on_device(src) and handle.backend != "cuda":
+    on_device = _on_device(src)
+    if on_device and handle.backend != "cuda":
         raise ValueError("the input is in CUDA device memory but the plan runs on the CPU: pass device='auto' or "
                          "'cuda', or copy the data to the host (x.get())")
     src_rows = _source_rows(src, axis)
-    if _on_device(src):
+    if on_device:
         return _run_on_device(kind, handle, src_rows, call, in_length, out_length, batch_shape)
 
     if isinstance(src_rows, Extended):
