@@ -46,8 +46,12 @@ struct path_case {
 
 // Radices 2-8 with m below and above every lane count, a length with all
 // radices, Bluestein lengths, strided input and interleaved output (the
-// gather paths), and batches.
+// gather paths), batches, and longer transforms: 2^18, 3^8 (m not a
+// multiple of any lane count), 3 x 2^13.
 const path_case cases[] = {
+    {1 << 18, 1, {1, 0}, {1, 0}},
+    {6561, 5, {1, 0}, {1, 0}},
+    {3 << 13, 3, {1, 0}, {1, 0}},
     {1, 3, {1, 0}, {1, 0}},
     {2, 5, {1, 0}, {1, 0}},
     {8, 17, {1, 0}, {1, 0}},

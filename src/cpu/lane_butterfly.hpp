@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "ffft/fft/stockham_pass.hpp"
+#include "ffft/fft/twiddled_dft.hpp"
 #include "ffft/simd_lanes.hpp"
 
 #if FFFT_HAVE_LANES
@@ -130,21 +131,39 @@ FFFT_UNROLL
 
 // The arithmetic of W butterflies in lanes: the radix-R DFT of x, then
 // output a >= 1 times its twiddle w[a - 1] (given forward; the inverse
-// conjugates it, exact). Out of line, so that each (R, Sign) instantiates the
-// expansion arithmetic once, however its operands were loaded: inlined into
-// every way of loading them, the qf128 DFTs alone took minutes to compile per
-// path. The call costs 2R - 1 lane values through the stack, against the
-// hundreds of operations of the expansion arithmetic.
+// conjugates it, exact), as twiddled_dft.hpp does it: unchecked first, and
+// each lane whose outputs are not all finite again through the scalar
+// checked butterfly, the one stockham_butterfly runs, so every lane decides
+// and computes as a single butterfly does. Out of line, so that each
+// (R, Sign) instantiates the expansion arithmetic once, however its operands
+// were loaded: inlined into every way of loading them, the qf128 DFTs alone
+// took minutes to compile per path. The call costs 2R - 1 lane values through
+// the stack, against the hundreds of operations of the expansion arithmetic.
 template <int Bytes, int R, int Sign, class E>
 [[gnu::noinline]] void lane_butterfly_arithmetic(complex<lane_expansion<E, Bytes>> (&x)[R],
                                                  const complex<lane_expansion<E, Bytes>> (&w)[R - 1]) {
-  dft<R, Sign>(x);
-FFFT_UNROLL
-  for (int a = 1; a < R; ++a) {
-    complex<lane_expansion<E, Bytes>> twiddle = w[a - 1];
-    if constexpr (Sign > 0) twiddle = conj(twiddle);
-    x[a] = mul(x[a], twiddle);
+  using L = lane_expansion<E, Bytes>;
+  const auto twiddle = [&](int a) { return Sign < 0 ? w[a - 1] : conj(w[a - 1]); };
+  complex<unchecked<L>> fast[R];
+  const auto finite =
+      twiddled_dft_unchecked<R, Sign>(fast, [&](int j) { return x[j]; }, twiddle);
+  if (!limb::all_lanes(finite)) [[unlikely]] {
+    for (int lane = 0; lane < lane_count<E, Bytes>; ++lane) {
+      if (finite[lane]) continue;
+      const auto scalar = [&](const complex<L>& v) {
+        complex<E> s;
+        for (int l = 0; l < E::limbs; ++l) s.re[l] = v.re[l][lane], s.im[l] = v.im[l][lane];
+        return s;
+      };
+      complex<E> y[R];
+      twiddled_dft_checked<R, Sign>(y, [&](int j) { return scalar(x[j]); },
+                                    [&](int a) { return scalar(twiddle(a)); });
+      for (int a = 0; a < R; ++a)
+        for (int l = 0; l < E::limbs; ++l) fast[a].re[l][lane] = y[a].re[l], fast[a].im[l][lane] = y[a].im[l];
+    }
   }
+FFFT_UNROLL
+  for (int a = 0; a < R; ++a) x[a] = checked_of(fast[a]);
 }
 
 // The butterflies (b, k, i0 + w), w < lane_count<E, Bytes>, of a pass with m a

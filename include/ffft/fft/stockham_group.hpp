@@ -26,6 +26,7 @@
 #include "ffft/fft/divisor.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 #include "ffft/fft/transform_twiddles.hpp"
+#include "ffft/fft/twiddled_dft.hpp"
 
 namespace ffft::fft {
 
@@ -144,6 +145,19 @@ FFFT_HD std::uint32_t tile_butterflies(const local_pass& p, const group_tile& t)
   return t.width * (p.l * p.m);
 }
 
+// The twiddles of one butterfly of a local pass, from a
+// transform_twiddles.hpp source, as twiddled_dft.hpp takes them.
+template <int Sign, class E, class Twiddles>
+struct source_twiddles {
+  const Twiddles& twiddles;
+  pass_shape global;
+  std::uint64_t offset;
+  std::uint64_t i;
+  FFFT_HD complex<E> operator()(int a) const {
+    return twiddles.template get<Sign>(global, offset, a, i);
+  }
+};
+
 // Phase 2, once per local pass (a barrier before and after): butterfly beta
 // from src to dst, its twiddles from a transform_twiddles.hpp source.
 template <int R, int Sign, class E, class Twiddles>
@@ -155,19 +169,14 @@ FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twid
   const std::uint32_t k = p.by_m.quotient(sk);
   const std::uint32_t s = sk - k * p.m;
   const auto at = [&](std::uint32_t q) { return c + t.width * q; };
-  complex<E> x[R];
-FFFT_UNROLL
-  for (int j = 0; j < R; ++j) x[j] = src[at(s + p.m * (j + R * k))];
-  dft<R, Sign>(x);
-  dst[at(s + p.m * k)] = x[0];
   // The twiddle index i + M s of the global pass (for a column past the
   // end, i is still in range, so the read is too).
-  const pass_shape global = g.global(p);
   const std::uint64_t i = t.i_of(g, c) + g.m * s;
+  complex<E> x[R];
+  twiddled_dft<R, Sign>(x, strided_inputs<E>{&src[at(s + p.m * R * k)], std::int64_t{t.width} * p.m},
+                        source_twiddles<Sign, E, Twiddles>{twiddles, g.global(p), p.twiddle_offset, i});
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a)
-    dst[at(s + p.m * (k + p.l * a))] =
-        mul(x[a], twiddles.template get<Sign>(global, p.twiddle_offset, a, i));
+  for (int a = 0; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = x[a];
 }
 
 // Phase 2 for a runtime radix.

@@ -19,6 +19,7 @@
 
 #include "ffft/complex.hpp"
 #include "ffft/fft/butterflies.hpp"
+#include "ffft/fft/twiddled_dft.hpp"
 
 namespace ffft::fft {
 
@@ -64,19 +65,25 @@ FFFT_HD complex<E> pass_twiddle_entry(const pass_shape& p, std::uint64_t e, cons
   return w_n(i * a * p.l);
 }
 
+// The twiddles of butterfly i of a pass, as twiddled_dft.hpp takes them.
+template <int Sign, class E>
+struct butterfly_twiddles {
+  pass_twiddles<E> twiddles;
+  const pass_shape& pass;
+  std::uint64_t i;
+  FFFT_HD complex<E> operator()(int a) const { return twiddles.template get<Sign>(pass, a, i); }
+};
+
 // The butterfly (k, i) of transform b.
 template <int R, int Sign, class E>
 FFFT_HD void stockham_butterfly(const pass_shape& p, pass_twiddles<E> twiddles,
                                 strided<const complex<E>> in, strided<complex<E>> out,
                                 std::uint64_t b, std::uint64_t k, std::uint64_t i) {
   complex<E> x[R];
+  twiddled_dft<R, Sign>(x, strided_inputs<E>{&in(b, i + p.m * R * k), static_cast<std::int64_t>(p.m) * in.stride},
+                        butterfly_twiddles<Sign, E>{twiddles, p, i});
 FFFT_UNROLL
-  for (int j = 0; j < R; ++j) x[j] = in(b, i + p.m * (j + R * k));
-  dft<R, Sign>(x);
-  out(b, i + p.m * k) = x[0];
-FFFT_UNROLL
-  for (int a = 1; a < R; ++a)
-    out(b, i + p.m * (k + p.l * a)) = mul(x[a], twiddles.template get<Sign>(p, a, i));
+  for (int a = 0; a < R; ++a) out(b, i + p.m * (k + p.l * a)) = x[a];
 }
 
 }  // namespace ffft::fft

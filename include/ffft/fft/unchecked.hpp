@@ -1,0 +1,109 @@
+// The expansion arithmetic without its special-value handling: the bare
+// algorithms of double_word.hpp and quad_word.hpp, without arithmetic.hpp's
+// settle() after every operation (about 9 of an addition's 29 vector
+// operations and half of a multiplication's). The butterflies run on it
+// first and check their outputs once (twiddled_dft.hpp).
+//
+// A type of its own, so that dft<> and the complex operations of
+// complex.hpp run on it unchanged (they find these functions by
+// argument-dependent lookup), and so that nothing reaches this arithmetic
+// without going through that check.
+//
+// What it gives, for finite operands: settle() changes an operation's result
+// only when the result's leading limb is zero or not finite. A zero result of
+// these algorithms has every limb zero (their last step is an exact
+// Fast2Sum or TwoSum chain whose sum is zero), and differs from the settled
+// one at most in the signs of its zero limbs; such a difference changes no
+// later nonzero result (IEEE addition, multiplication and FMA give the same
+// nonzero value for either sign of a zero operand) and no comparison the
+// algorithms make. A non-finite intermediate result becomes a NaN or an
+// infinity in the leading limb of every later result that depends on it
+// (every error-free transform of an infinity has a NaN error term). So a
+// computation whose results are all finite gives the settled computation's
+// results, limb for limb, up to the signs of zero limbs.
+#pragma once
+
+#include "ffft/arithmetic.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+struct unchecked {
+  using limb_type = typename E::limb_type;
+  static constexpr int limbs = E::limbs;
+  limb_type limb[limbs];
+
+  FFFT_HD limb_type& operator[](int i) { return limb[i]; }
+  FFFT_HD const limb_type& operator[](int i) const { return limb[i]; }
+};
+
+template <class E>
+FFFT_HD unchecked<E> unchecked_of(E x) {
+  unchecked<E> r;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
+  return r;
+}
+
+template <class E>
+FFFT_HD E checked_of(unchecked<E> x) {
+  E r;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
+  return r;
+}
+
+template <class E>
+FFFT_HD complex<unchecked<E>> unchecked_of(complex<E> x) {
+  return {unchecked_of(x.re), unchecked_of(x.im)};
+}
+
+template <class E>
+FFFT_HD complex<E> checked_of(complex<unchecked<E>> x) {
+  return {checked_of(x.re), checked_of(x.im)};
+}
+
+namespace detail {
+
+template <class E>
+FFFT_HD expansion<typename E::limb_type, E::limbs> bare(unchecked<E> x) {
+  return checked_of(x);
+}
+
+}  // namespace detail
+
+template <class E>
+FFFT_HD unchecked<E> neg(unchecked<E> x) {
+  unchecked<E> r;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) r.limb[i] = -x.limb[i];
+  return r;
+}
+
+template <class E>
+FFFT_HD unchecked<E> add(unchecked<E> x, unchecked<E> y) {
+  if constexpr (E::limbs == 2) return unchecked_of(double_word::add(detail::bare(x), detail::bare(y)));
+  else return unchecked_of(quad_word::add(detail::bare(x), detail::bare(y)));
+}
+
+template <class E>
+FFFT_HD unchecked<E> sub(unchecked<E> x, unchecked<E> y) {
+  return add(x, neg(y));
+}
+
+template <class E>
+FFFT_HD unchecked<E> mul(unchecked<E> x, unchecked<E> y) {
+  if constexpr (E::limbs == 2) return unchecked_of(double_word::mul(detail::bare(x), detail::bare(y)));
+  else return unchecked_of(quad_word::mul(detail::bare(x), detail::bare(y)));
+}
+
+// x * 2^e: exact for finite x away from over- and underflow.
+template <class E>
+FFFT_HD unchecked<E> ldexp(unchecked<E> x, int e) {
+  unchecked<E> r;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) r.limb[i] = limb::ldexp(x.limb[i], e);
+  return r;
+}
+
+}  // namespace ffft::fft

@@ -1,0 +1,162 @@
+// The butterfly arithmetic of twiddled_dft.hpp: run first in the unchecked
+// arithmetic (unchecked.hpp), it must give the checked arithmetic's results
+// limb for limb, up to the signs of zero limbs, whenever those are finite,
+// and exactly the checked results (every bit) when an input is infinite,
+// NaN or so large that the butterfly overflows. Every radix, both signs,
+// every format; inputs with exact zeros, signed zeros and values that
+// cancel exactly, which make zero intermediate results. The CPU's lane
+// vectors, which redo only the lanes that need it, must match the scalar
+// butterfly bit for bit on the same special values.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include "ffft/conversions.hpp"
+#include "ffft/fft/twiddled_dft.hpp"
+#include "src/cpu/lane_butterfly.hpp"
+#include "twiddle_formats.hpp"
+
+namespace {
+
+using namespace ffft;
+
+template <class E>
+class TwiddledDft : public ::testing::Test {};
+TYPED_TEST_SUITE(TwiddledDft, ffft::testing::twiddle_formats, ffft::testing::format_names);
+
+// A finite value: often zero (either sign), a value the butterfly's other
+// inputs cancel exactly, or a random one with a lower limb.
+template <class E>
+E finite_value(std::mt19937& g, E echo) {
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  switch (std::uniform_int_distribution<int>(0, 5)(g)) {
+    case 0: return from_double<E>(0.0);
+    case 1: return neg(from_double<E>(0.0));
+    case 2: return echo;
+    case 3: return neg(echo);
+    default: return add(from_double<E>(uniform(g)), from_double<E>(uniform(g) * 1e-10));
+  }
+}
+
+template <class E>
+E special_value(std::mt19937& g) {
+  using T = typename E::limb_type;
+  const T specials[] = {std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity(),
+                        std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::max(),
+                        -std::numeric_limits<T>::max()};
+  return from_limb<T, E::limbs>(specials[std::uniform_int_distribution<int>(0, 4)(g)]);
+}
+
+template <class E>
+bool equal_up_to_zero_signs(const E& a, const E& b) {
+  for (int l = 0; l < E::limbs; ++l)
+    if (!(a[l] == b[l] || (a[l] == 0 && b[l] == 0))) return false;
+  return true;
+}
+
+template <int R, int Sign, class E>
+void check_radix(std::uint32_t seed) {
+  std::mt19937 g(seed);
+  int special_cases = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    complex<E> x[R], w[R - 1];
+    const E echo = add(from_double<E>(0.5), from_double<E>(1e-12));
+    for (int j = 0; j < R; ++j) x[j] = {finite_value<E>(g, echo), finite_value<E>(g, echo)};
+    for (int a = 0; a + 1 < R; ++a) w[a] = {finite_value<E>(g, echo), finite_value<E>(g, echo)};
+    const bool special = trial % 4 == 3;
+    if (special) {
+      const int j = std::uniform_int_distribution<int>(0, R - 1)(g);
+      (trial % 8 == 3 ? x[j].re : x[j].im) = special_value<E>(g);
+      ++special_cases;
+    }
+    const auto inputs = [&](int j) { return x[j]; };
+    const auto twiddle = [&](int a) { return w[a - 1]; };
+    complex<E> got[R], want[R];
+    fft::twiddled_dft<R, Sign>(got, inputs, twiddle);
+    fft::twiddled_dft_checked<R, Sign>(want, inputs, twiddle);
+    for (int a = 0; a < R; ++a) {
+      SCOPED_TRACE(::testing::Message() << "radix " << R << ", sign " << Sign << ", trial " << trial
+                                        << ", output " << a);
+      bool finite = true;
+      for (int l = 0; l < E::limbs; ++l)
+        finite = finite && std::isfinite(want[a].re[l]) && std::isfinite(want[a].im[l]);
+      if (special && !finite) {
+        EXPECT_EQ(std::memcmp(&got[a], &want[a], sizeof want[a]), 0);
+      } else {
+        EXPECT_TRUE(equal_up_to_zero_signs(got[a].re, want[a].re));
+        EXPECT_TRUE(equal_up_to_zero_signs(got[a].im, want[a].im));
+      }
+    }
+  }
+  EXPECT_EQ(special_cases, 100);
+}
+
+template <int Sign, class E>
+void check_radices() {
+  check_radix<2, Sign, E>(2);
+  check_radix<3, Sign, E>(3);
+  check_radix<4, Sign, E>(4);
+  check_radix<5, Sign, E>(5);
+  check_radix<7, Sign, E>(7);
+  check_radix<8, Sign, E>(8);
+}
+
+TYPED_TEST(TwiddledDft, FiniteResultsAreTheCheckedOnesUpToZeroSigns) {
+  check_radices<-1, TypeParam>();
+  check_radices<+1, TypeParam>();
+}
+
+// A butterfly whose outputs are not all finite is the checked one, bit for
+// bit: here an infinite input makes every output infinite or NaN.
+TYPED_TEST(TwiddledDft, NonFiniteButterfliesAreTheCheckedOnesExactly) {
+  using E = TypeParam;
+  using T = typename E::limb_type;
+  complex<E> x[8], w[7];
+  for (int j = 0; j < 8; ++j) x[j] = {from_double<E>(j + 1.0), from_double<E>(-0.5 * j)};
+  for (int a = 0; a < 7; ++a) w[a] = {from_double<E>(0.75), from_double<E>(-0.25 * a)};
+  x[3].re = from_limb<T, E::limbs>(std::numeric_limits<T>::infinity());
+  complex<E> got[8], want[8];
+  fft::twiddled_dft<8, -1>(got, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
+  fft::twiddled_dft_checked<8, -1>(want, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
+  EXPECT_EQ(std::memcmp(got, want, sizeof want), 0);
+  EXPECT_FALSE(std::isfinite(got[0].re[0]));
+}
+
+#if FFFT_HAVE_LANES
+// Lanes: W butterflies, some with a special input, against W scalar ones.
+TYPED_TEST(TwiddledDft, LanesRedoOnlyTheirNonFiniteLanesAsScalarsDo) {
+  using E = TypeParam;
+  constexpr int Bytes = 32;  // the AVX2 lanes this test's own compilation runs
+  constexpr int W = fft::lane_count<E, Bytes>;
+  using L = fft::lane_expansion<E, Bytes>;
+  std::mt19937 g(11);
+  const E echo = add(from_double<E>(0.5), from_double<E>(1e-12));
+  for (int trial = 0; trial < 50; ++trial) {
+    complex<E> xs[8][W], ws[7][W];
+    for (int w = 0; w < W; ++w) {
+      for (int j = 0; j < 8; ++j) xs[j][w] = {finite_value<E>(g, echo), finite_value<E>(g, echo)};
+      for (int a = 0; a < 7; ++a) ws[a][w] = {finite_value<E>(g, echo), finite_value<E>(g, echo)};
+      if ((w + trial) % 3 == 0) xs[(w + trial) % 8][w].re = special_value<E>(g);
+    }
+    complex<L> x[8], t[7];
+    for (int j = 0; j < 8; ++j) x[j] = fft::to_lanes<Bytes, E>(xs[j]);
+    for (int a = 0; a < 7; ++a) t[a] = fft::to_lanes<Bytes, E>(ws[a]);
+    fft::lane_butterfly_arithmetic<Bytes, 8, +1, E>(x, t);
+    for (int j = 0; j < 8; ++j) {
+      complex<E> lanes[W];
+      fft::from_lanes<Bytes, E>(x[j], lanes);
+      for (int w = 0; w < W; ++w) {
+        complex<E> want[8];
+        fft::twiddled_dft<8, +1>(want, [&](int i) { return xs[i][w]; },
+                                 [&](int a) { return conj(ws[a - 1][w]); });
+        EXPECT_EQ(std::memcmp(&lanes[w], &want[j], sizeof want[j]), 0)
+            << "trial " << trial << ", lane " << w << ", output " << j;
+      }
+    }
+  }
+}
+#endif
+
+}  // namespace
