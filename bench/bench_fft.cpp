@@ -5,6 +5,8 @@
 // One command runs it and writes JSON, tables and plots (scripts/fft_bench.sh):
 //   scripts/fft_bench.sh quick   # about a minute on the 2-core development VM
 //   scripts/fft_bench.sh full    # the committed bench/results/fft_*; tens of minutes
+//   scripts/fft_bench.sh cpu     # 2^10..2^22 once per CPU instruction-set path:
+//                                # bench/results/fft_cpu_<path>.*
 //
 // Benchmarks are named "fft/<contender>/<N>/threads:<T>":
 //   ffft_<format>_<twiddles>   ffft's CPU executor, format df64 | qf128 | dd128,
@@ -125,8 +127,17 @@ mode make_mode(const std::string& name) {
     m.fftw_fast_flags = FFTW_MEASURE;
     m.qd_max = std::uint64_t{1} << 22;
     m.quad_max = std::uint64_t{1} << 22;
+  } else if (name == "cpu") {
+    // The CPU speed goals' span, 2^10 .. 2^22, with every CPU baseline; run
+    // once per instruction-set path (FFFT_CPU_ISA) by scripts/fft_bench.sh cpu.
+    m.lengths = powers_of_two(10, 22, 1);
+    m.points_per_call = std::uint64_t{1} << 18;
+    m.computed_twiddles = false;
+    m.fftw_fast_flags = FFTW_ESTIMATE;
+    m.qd_max = std::uint64_t{1} << 22;
+    m.quad_max = std::uint64_t{1} << 22;
   } else {
-    throw std::invalid_argument("--mode: quick or full, got '" + name + "'");
+    throw std::invalid_argument("--mode: quick, full or cpu, got '" + name + "'");
   }
   return m;
 }
@@ -350,7 +361,7 @@ int main(int argc, char** argv) {
         if (!(o.fftw_time_limit > 0)) throw std::invalid_argument("--fftw_time_limit must be > 0");
       } else {
         throw std::invalid_argument(std::string("unknown argument '") + argv[i] +
-                                    "'; options: --mode=quick|full --fftw_time_limit=SECONDS "
+                                    "'; options: --mode=quick|full|cpu --fftw_time_limit=SECONDS "
                                     "--revision=TEXT and Google Benchmark's --benchmark_*");
       }
     }

@@ -317,10 +317,11 @@ TYPED_TEST(FftPlan, MinimalWorkspaceGivesTheSameResults) {
     o.minimal_workspace = true;
     plan<E> minimal(o);
     const std::size_t passes = minimal.radices().size();
-    if (minimal.bluestein_length() != 0)
+    if (minimal.bluestein_length() != 0) {
       EXPECT_EQ(minimal.workspace_bytes(), 2 * minimal.bluestein_length() * batch * sizeof(complex<E>));
-    else if (passes >= 3)
+    } else if (passes >= 3) {
       EXPECT_EQ(2 * minimal.workspace_bytes(), full.workspace_bytes());
+    }
     const values<E> x = random_values<E>(n * batch, n);
     const std::size_t out_span = static_cast<std::size_t>(1 + (n - 1) * 2 + (batch - 1) * (2 * n + 1));
     values<E> want(out_span, x[0]), got(out_span, x[0]);

@@ -186,9 +186,6 @@ struct counter_type {
 // counter + 1 where the condition holds.
 FFFT_HD int increment_if(int counter, bool condition) { return counter + (condition ? 1 : 0); }
 
-// True when a condition holds in every lane (a scalar's: itself).
-FFFT_HD bool all_lanes(bool condition) { return condition; }
-
 #if FFFT_HAVE_LANES
 // Lane vectors: the same operations, lane by lane (see simd_lanes.hpp).
 template <class V>
@@ -206,6 +203,7 @@ template <class M>
 FFFT_HD M increment_if(M counter, M condition) {
   return counter - condition;  // true lanes of a vector comparison are -1
 }
+// True when a condition holds in every lane.
 template <class M>
   requires(!std::is_same_v<M, bool> && !std::is_same_v<M, int>)
 FFFT_HD bool all_lanes(M condition) {

@@ -63,15 +63,6 @@ FFFT_HD complex<E> checked_of(complex<unchecked<E>> x) {
   return {checked_of(x.re), checked_of(x.im)};
 }
 
-namespace detail {
-
-template <class E>
-FFFT_HD expansion<typename E::limb_type, E::limbs> bare(unchecked<E> x) {
-  return checked_of(x);
-}
-
-}  // namespace detail
-
 template <class E>
 FFFT_HD unchecked<E> neg(unchecked<E> x) {
   unchecked<E> r;
@@ -82,8 +73,8 @@ FFFT_UNROLL
 
 template <class E>
 FFFT_HD unchecked<E> add(unchecked<E> x, unchecked<E> y) {
-  if constexpr (E::limbs == 2) return unchecked_of(double_word::add(detail::bare(x), detail::bare(y)));
-  else return unchecked_of(quad_word::add(detail::bare(x), detail::bare(y)));
+  if constexpr (E::limbs == 2) return unchecked_of(double_word::add(checked_of(x), checked_of(y)));
+  else return unchecked_of(quad_word::add(checked_of(x), checked_of(y)));
 }
 
 template <class E>
@@ -93,8 +84,8 @@ FFFT_HD unchecked<E> sub(unchecked<E> x, unchecked<E> y) {
 
 template <class E>
 FFFT_HD unchecked<E> mul(unchecked<E> x, unchecked<E> y) {
-  if constexpr (E::limbs == 2) return unchecked_of(double_word::mul(detail::bare(x), detail::bare(y)));
-  else return unchecked_of(quad_word::mul(detail::bare(x), detail::bare(y)));
+  if constexpr (E::limbs == 2) return unchecked_of(double_word::mul(checked_of(x), checked_of(y)));
+  else return unchecked_of(quad_word::mul(checked_of(x), checked_of(y)));
 }
 
 // x * 2^e: exact for finite x away from over- and underflow.
