@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cuda_support.hpp"
+#include "cli/distributed_support.hpp"
 #include "cli/errors.hpp"
 #include "cli/options.hpp"
 #include "ffft/cpu_isa.hpp"
@@ -57,6 +58,10 @@ int run_info(const info_command& c) {
                                  {"compute_capability", std::to_string(d.major) + "." + std::to_string(d.minor)},
                                  {"memory_bytes", d.memory_bytes},
                                  {"multiprocessors", d.multiprocessors}});
+  const distributed_support distributed = distributed_support_of_this_build();
+  j["distributed_built"] = distributed.built;
+  j["mpi_library"] = distributed.mpi_library;
+  j["mpi_cuda_aware"] = distributed.cuda_aware;
   if (c.json) {
     std::cout << j.dump(2) << '\n';
     return exit_success;
@@ -75,6 +80,10 @@ int run_info(const info_command& c) {
   for (const cuda_device_info& d : devices)
     std::printf("CUDA device %d  %s, compute capability %d.%d, %.1f GiB, %d SMs\n", d.index, d.name.c_str(), d.major,
                 d.minor, static_cast<double>(d.memory_bytes) / (1u << 30), d.multiprocessors);
+  if (distributed.built)
+    std::printf("distributed    ffft::distributed_plan over %s (host arrays)\n", distributed.mpi_library.c_str());
+  else
+    std::printf("distributed    not built (no MPI library at configure time)\n");
   std::printf("references     FFTW %s, MPFR %s\n", fftw_version, mpfr_get_version());
   return exit_success;
 }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/distributed_support.hpp"
 #include "cli/input_file.hpp"
 #include "cli/memory_budget.hpp"
 #include "cli/options.hpp"
@@ -23,6 +24,7 @@
 namespace ffft::cli {
 
 int run_transform(const transform_command& c) {
+  if (launcher_ranks() > 1) return run_distributed_transform(c);  // under mpirun -np P, P > 1
   const transform_settings& s = c.settings;
   const char* verb = c.dir == direction::forward ? "fft" : "ifft";
   progress show;

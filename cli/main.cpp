@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/distributed_support.hpp"
 #include "cli/errors.hpp"
 #include "cli/options.hpp"
 #include "ffft/cpu_isa.hpp"
@@ -223,6 +224,13 @@ int run(int argc, char** argv) {
     std::string_view what = e.what();
     if (what.starts_with("ffft: ")) what.remove_prefix(6);  // main adds "ffft: error: "
     throw input_error(std::string(what));
+  }
+
+  // Under mpirun with several processes, only fft and ifft share the work;
+  // any other command would run P times over the same files.
+  if (launcher_ranks() > 1 && !(fft->parsed() || ifft->parsed() || inf->parsed())) {
+    throw input_error("ffft " + app.get_subcommands().front()->get_name() +
+                      " runs in one process; under mpirun only fft and ifft run across processes");
   }
 
   if (fft->parsed() || ifft->parsed()) {

@@ -34,6 +34,9 @@ class atomic_output {
   void write(std::string_view bytes) {
     write({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
   }
+  // The temporary file's name, for writers beside this one (the ranks of a
+  // distributed transform write their parts into it with MPI-IO).
+  const std::string& temporary_path() const { return temporary_; }
   // Flushes to disk and renames onto the target (replacing it, if --force
   // allowed that).
   void commit();

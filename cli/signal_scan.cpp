@@ -23,12 +23,12 @@ limb_range range_of(element_format working) {
 }
 
 template <class T>
-signal_scan scan_values(std::span<const unsigned char> bytes, std::uint64_t count) {
+signal_scan scan_values(const unsigned char* bytes, std::uint64_t count) {
   std::uint64_t first_bad = UINT64_MAX;
   int max_e = INT_MIN, min_e = INT_MAX;
 #pragma omp parallel for reduction(min : first_bad, min_e) reduction(max : max_e) schedule(static)
   for (std::uint64_t j = 0; j < count; ++j) {
-    const T v = load_element<T>(bytes.data(), j);
+    const T v = load_element<T>(bytes, j);
     if (!all_limbs_finite(v)) {
       first_bad = std::min(first_bad, j);
       continue;
@@ -44,7 +44,7 @@ signal_scan scan_values(std::span<const unsigned char> bytes, std::uint64_t coun
   signal_scan s;
   if (first_bad != UINT64_MAX) {
     s.first_nonfinite = first_bad;
-    const T v = load_element<T>(bytes.data(), first_bad);
+    const T v = load_element<T>(bytes, first_bad);
     s.first_nonfinite_is_nan = std::isnan(leading_re(v)) || std::isnan(leading_im(v));
     if constexpr (is_expansion_value<T>) {
       for (auto limb : v.limb) s.first_nonfinite_is_nan = s.first_nonfinite_is_nan || std::isnan(limb);
@@ -64,9 +64,11 @@ signal_scan scan_values(std::span<const unsigned char> bytes, std::uint64_t coun
 }  // namespace
 
 signal_scan scan_signal(const input_file& in) {
-  return visit_element_type(in.format(), [&](auto tag) {
-    return scan_values<decltype(tag)>(in.data(), in.element_count());
-  });
+  return scan_signal(in.format(), in.data().data(), in.element_count());
+}
+
+signal_scan scan_signal(element_format format, const unsigned char* bytes, std::uint64_t count) {
+  return visit_element_type(format, [&](auto tag) { return scan_values<decltype(tag)>(bytes, count); });
 }
 
 void refuse_nonfinite(const signal_scan& s, const std::string& path, std::uint64_t n) {

@@ -24,6 +24,8 @@ struct signal_scan {
 };
 
 signal_scan scan_signal(const input_file& in);
+// The same over `count` elements of `format` at `bytes` (a part of a file).
+signal_scan scan_signal(element_format format, const unsigned char* bytes, std::uint64_t count);
 
 // Throws input_error naming the first NaN or infinity (element index, and
 // transform and position within it for a batch of length n).

@@ -5,7 +5,11 @@ include(CMakePackageConfigHelpers)
 
 set(FFFT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/ffft)
 
-install(TARGETS ffft ffft_core
+set(_ffft_installed_libraries ffft ffft_core)
+if(FFFT_WITH_MPI)
+  list(APPEND _ffft_installed_libraries ffft_mpi)  # ffft::mpi
+endif()
+install(TARGETS ${_ffft_installed_libraries}
   EXPORT ffftTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -13,8 +17,13 @@ install(TARGETS ffft ffft_core
 if(TARGET ffft_cli)
   install(TARGETS ffft_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
-install(DIRECTORY include/ffft DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.hpp")
+if(FFFT_WITH_MPI)
+  install(DIRECTORY include/ffft DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+    FILES_MATCHING PATTERN "*.hpp")
+else()
+  install(DIRECTORY include/ffft DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+    FILES_MATCHING PATTERN "*.hpp" PATTERN "distributed_plan.hpp" EXCLUDE)
+endif()
 install(FILES ${PROJECT_BINARY_DIR}/include/ffft/version.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ffft)
 

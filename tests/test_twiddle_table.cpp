@@ -4,7 +4,9 @@
 // 2^10, 2^16, 3 x 2^10, 5 x 7 x 11 x 13 and 10007; exact values must be exact.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <stdexcept>
+#include <vector>
 
 #include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/conversions.hpp"
@@ -74,6 +76,33 @@ TYPED_TEST(twiddle_table_test, threads_do_not_change_the_table) {
     ASSERT_TRUE(bit_identical(one.octant_entries()[j].re, several.octant_entries()[j].re)) << j;
     ASSERT_TRUE(bit_identical(one.octant_entries()[j].im, several.octant_entries()[j].im)) << j;
   }
+}
+
+// nearest_twiddles gives the table's bits at any index, without the table:
+// every k of [0, n) for lengths with and without the pi/6 entry (n a
+// multiple of 3) and the octant ends, scattered indices beyond n (reduced
+// modulo n), on one thread and on several.
+TYPED_TEST(twiddle_table_test, nearest_twiddles_are_the_tables_values) {
+  using E = TypeParam;
+  for (std::uint64_t n : {std::uint64_t{1}, std::uint64_t{12}, std::uint64_t{24 * 7}, std::uint64_t{5005},
+                          std::uint64_t{3 * 4096}}) {
+    const host::twiddle_table<E> table(n);
+    for (unsigned threads : {1u, 3u}) {
+      std::vector<complex<E>> w(2 * n);
+      const std::function<std::uint64_t(std::uint64_t)> index = [n](std::uint64_t j) {
+        return j < n ? j : (j - n) * 7919 + 3 * n;  // then scattered, beyond n
+      };
+      host::nearest_twiddles<E>(n, w.size(), index, w.data(), threads);
+      for (std::uint64_t j = 0; j < w.size(); ++j) {
+        const complex<E> expected = table(index(j) % n);
+        ASSERT_TRUE(bit_identical(w[j].re, expected.re) && bit_identical(w[j].im, expected.im))
+            << format_traits<E>::name << " n=" << n << " k=" << index(j) << " threads=" << threads;
+      }
+    }
+  }
+  std::vector<complex<E>> one(1);
+  EXPECT_THROW(host::nearest_twiddles<E>(0, 1, [](std::uint64_t j) { return j; }, one.data()),
+               std::invalid_argument);
 }
 
 TEST(twiddle_table_lengths, are_validated) {

@@ -3,6 +3,7 @@
 #include <mpfr.h>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -115,6 +116,24 @@ class octant_evaluator {
   mpfr_value step_, theta_, sin_, cos_, remainder_, threshold_, error_bound_;
 };
 
+// Runs fill(begin, end) over [0, count) split among up to `threads`
+// workers, each with its own MPFR state; a worker frees MPFR's per-thread
+// cache (pi) before it ends, or the cache is lost (LeakSanitizer reports it).
+template <class Fill>
+void split_among_threads(std::uint64_t count, unsigned threads, Fill fill) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(count / entries_per_thread_minimum, 1, threads));
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t)
+    workers.emplace_back([&fill, t, threads, count] {
+      fill(count * t / threads, count * (t + 1) / threads);
+      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    });
+  fill(std::uint64_t{0}, count / threads);
+  for (std::thread& w : workers) w.join();
+}
+
 }  // namespace
 
 template <class E>
@@ -138,35 +157,65 @@ twiddle_table<E>::twiddle_table(std::uint64_t n, unsigned threads)
   }
 
   const std::uint64_t interior = size > 2 ? size - 2 : 0;  // j = 1 .. size - 2
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(
-      std::clamp<std::uint64_t>(interior / entries_per_thread_minimum, 1, threads));
-
-  std::vector<std::uint64_t> reevaluations(threads, 0);
-  auto fill = [&](unsigned t) {
+  std::atomic<std::uint64_t> reevaluations{0};
+  split_among_threads(interior, threads, [&](std::uint64_t begin, std::uint64_t end) {
     octant_evaluator<E> evaluator(n);
-    const std::uint64_t begin = 1 + interior * t / threads, end = 1 + interior * (t + 1) / threads;
-    for (std::uint64_t j = begin; j < end; ++j) {
+    std::uint64_t own = 0;
+    for (std::uint64_t j = 1 + begin; j < 1 + end; ++j) {
       const std::uint64_t m = j << step_log2_;
       if (3 * m == 2 * n) {  // theta = pi/6: sin is exactly 1/2
-        entries_[j] = evaluator.entry_at_pi_over_6(reevaluations[t]);
+        entries_[j] = evaluator.entry_at_pi_over_6(own);
       } else {
-        entries_[j] = evaluator.entry(m, reevaluations[t]);
+        entries_[j] = evaluator.entry(m, own);
       }
     }
-  };
-  std::vector<std::thread> workers;
-  // MPFR caches constants (pi) per thread; a worker frees its cache before
-  // it ends, or the cache is lost (LeakSanitizer reports it).
-  for (unsigned t = 1; t < threads; ++t)
-    workers.emplace_back([&fill, t] {
-      fill(t);
-      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
-    });
-  fill(0);
-  for (std::thread& w : workers) w.join();
-  for (std::uint64_t r : reevaluations) reevaluations_ += r;
+    reevaluations += own;
+  });
+  reevaluations_ = reevaluations;
 }
+
+template <class E>
+void nearest_twiddles(std::uint64_t n, std::uint64_t count,
+                      const std::function<std::uint64_t(std::uint64_t)>& index, complex<E>* out,
+                      unsigned threads) {
+  if (n == 0 || n >= (std::uint64_t(1) << 61)) {
+    throw std::invalid_argument("twiddle length must be in [1, 2^61), got " + std::to_string(n));
+  }
+  using T = typename E::limb_type;
+  const E one = from_limb<T, E::limbs>(T(1));
+  const E half_root = twiddle::detail::prefix<E>(constants::sqrt_half<T>(), false);
+  split_among_threads(count, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    octant_evaluator<E> evaluator(n);
+    std::uint64_t reevaluations = 0;
+    for (std::uint64_t j = begin; j < end; ++j) {
+      // The first-octant value as twiddle_table stores it (same ends, same
+      // pi/6 case), then unfolded exactly as table_twiddles does.
+      const twiddle::octant_reduction r = twiddle::reduce_to_octant(index(j), n);
+      complex<E> first;
+      if (r.m == 0) {
+        first = {one, E{}};
+      } else if (r.m == n) {
+        first = {half_root, half_root};
+      } else if (3 * r.m == 2 * n) {
+        first = evaluator.entry_at_pi_over_6(reevaluations);
+      } else {
+        first = evaluator.entry(r.m, reevaluations);
+      }
+      const complex<E> w = twiddle::unfold_octant(r.octant, first.re, first.im);
+      out[j] = {w.re, neg(w.im)};
+    }
+  });
+}
+
+template void nearest_twiddles<df64>(std::uint64_t, std::uint64_t,
+                                     const std::function<std::uint64_t(std::uint64_t)>&,
+                                     complex<df64>*, unsigned);
+template void nearest_twiddles<qf128>(std::uint64_t, std::uint64_t,
+                                      const std::function<std::uint64_t(std::uint64_t)>&,
+                                      complex<qf128>*, unsigned);
+template void nearest_twiddles<dd128>(std::uint64_t, std::uint64_t,
+                                      const std::function<std::uint64_t(std::uint64_t)>&,
+                                      complex<dd128>*, unsigned);
 
 template class twiddle_table<df64>;
 template class twiddle_table<qf128>;

@@ -338,9 +338,10 @@ def unprivileged_prefix():
     return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
 
 
-def run_cli(args, timeout=300, as_nobody=False, cwd=None, env=None):
+def run_cli(args, timeout=300, as_nobody=False, cwd=None, env=None, launcher=()):
+    """launcher: a command that starts ffft (mpirun and its options)."""
     args = [str(a) for a in args]
-    cmd = [CLI] + args
+    cmd = [str(a) for a in launcher] + [CLI] + args
     if as_nobody and os.geteuid() == 0:
         cmd = unprivileged_prefix() + cmd
     p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -455,12 +456,13 @@ class CliTestCase(unittest.TestCase):
     # -- running -----------------------------------------------------------
 
     def cli(self, args, *, inputs=(), outputs=(), rc=0, phrases=(), any_of=(),
-            as_nobody=False, timeout=300, cwd=None):
+            as_nobody=False, timeout=300, cwd=None, launcher=()):
         """Runs ffft with args. inputs: files it reads (checked unchanged);
         outputs: files it should write (checked as described above). rc:
         the expected exit status (None: any, the caller checks it).
         phrases: strings the error line must contain; any_of: strings at
-        least one of which it must contain."""
+        least one of which it must contain. launcher: the command that
+        starts ffft (mpirun ...), if any."""
         args = [str(a) for a in args]
         inputs = [str(i) for i in inputs]
         outputs = [str(o) for o in outputs]
@@ -469,7 +471,7 @@ class CliTestCase(unittest.TestCase):
         out_dirs = {os.path.dirname(os.path.abspath(o)) for o in outputs}
         before_dirs = {d: _listing(d) for d in out_dirs}
 
-        r = run_cli(args, timeout=timeout, as_nobody=as_nobody, cwd=cwd)
+        r = run_cli(args, timeout=timeout, as_nobody=as_nobody, cwd=cwd, launcher=launcher)
 
         other = [l for l in r.stderr.splitlines()
                  if l and not l.startswith(("ffft: error: ", "ffft: notice: ", "ffft: warning: "))]

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "ffft/complex.hpp"
@@ -49,6 +50,18 @@ class twiddle_table {
   std::vector<complex<E>> entries_;
   std::uint64_t reevaluations_ = 0;
 };
+
+// w_n^index(j) = exp(-2 pi i index(j) / n) into out[j] for j < count, each
+// the nearest value of the format: the very values a twiddle_table(n) gives,
+// without its O(n) entries. For twiddles scattered over [0, n) with no
+// symmetry to share, as one rank's block of a distributed transform's
+// twiddle step (n / ranks of them). index(j) is reduced modulo n; it is
+// called from `threads` threads at once (0: one per hardware thread).
+// Throws std::invalid_argument unless 0 < n < 2^61.
+template <class E>
+void nearest_twiddles(std::uint64_t n, std::uint64_t count,
+                      const std::function<std::uint64_t(std::uint64_t)>& index, complex<E>* out,
+                      unsigned threads = 0);
 
 extern template class twiddle_table<df64>;
 extern template class twiddle_table<qf128>;
