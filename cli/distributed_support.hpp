@@ -30,6 +30,15 @@ inline int launcher_ranks() {
   return 1;
 }
 
+// This process's rank among them (OMPI_COMM_WORLD_RANK, PMI_RANK), 0 when
+// not started by a launcher: an error every process would print is printed
+// by rank 0 alone.
+inline int launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK"})
+    if (const char* v = std::getenv(name); v != nullptr && *v != '\0') return std::max(0, std::atoi(v));
+  return 0;
+}
+
 // `fft` and `ifft` under mpirun with more than one process: every rank reads
 // its part of IN with MPI-IO, the transform runs as a distributed_plan, and
 // every rank writes its part of OUT into one temporary file, which rank 0

@@ -229,6 +229,7 @@ int run(int argc, char** argv) {
   // Under mpirun with several processes, only fft and ifft share the work;
   // any other command would run P times over the same files.
   if (launcher_ranks() > 1 && !(fft->parsed() || ifft->parsed() || inf->parsed())) {
+    if (launcher_rank() != 0) return exit_input_error;  // rank 0 says why
     throw input_error("ffft " + app.get_subcommands().front()->get_name() +
                       " runs in one process; under mpirun only fft and ifft run across processes");
   }
