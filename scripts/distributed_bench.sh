@@ -13,6 +13,7 @@ format=${1:-dd128}
 build=${FFFT_BUILD_DIR:-build}
 bench=$build/bench/ffft_bench_distributed
 [[ -x $bench ]] || { echo "distributed_bench.sh: build $bench first (cmake --build $build --target ffft_bench_distributed)" >&2; exit 1; }
+cores=$(getconf _NPROCESSORS_ONLN)  # before OMP_NUM_THREADS, which nproc obeys
 # Open MPI: root in containers, more ranks than cores; one thread a rank.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 OMP_NUM_THREADS=1
 
@@ -27,7 +28,7 @@ for ranks in 1 2 3 4; do
 done
 cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 isa=$("$build/bin/ffft" info --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["cpu_path"])')
-/usr/bin/python3 - "$lines" "$out" "$cpu" "$(nproc)" "$isa" <<'PY'
+/usr/bin/python3 - "$lines" "$out" "$cpu" "$cores" "$isa" <<'PY'
 import json, sys
 lines, out, cpu, cores, isa = sys.argv[1:]
 runs = [json.loads(l) for l in open(lines) if l.strip()]

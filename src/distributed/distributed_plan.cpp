@@ -39,11 +39,12 @@ MPI_Datatype element_type() {
 // columns (forward: a = n2, b = n1; inverse: a = k1, b = k2):
 //   transpose to [b][a]              (exchange `first`, left out when the
 //                                     input is already transposed)
-//   transforms of length Ra along a  -> [b][a'], written column-major
-//   times w_n^(b a'), conjugated for the inverse
+//   transforms of length Ra along a  -> [b][a']
+//   local transpose to column-major, times w_n^(b a') (conjugated for
+//   the inverse) in the same pass
 //   transpose to [a'][b]             (exchange `second`)
-//   transforms of length Cb along b  -> [a'][b'], the transposed order;
-//                                       column-major unless kept so
+//   transforms of length Cb along b  -> [a'][b'], the transposed order
+//   local transpose to column-major, and
 //   transpose to [b'][a']            (exchange `third`, natural order)
 template <class E>
 struct direction_pipeline {
@@ -116,7 +117,7 @@ plan<E> local_plan(const distributed_options& o, std::uint64_t length, std::uint
 
 template <class E>
 direction_pipeline<E> make_pipeline(const distributed_options& o, std::uint64_t ra, std::uint64_t cb,
-                                    int ranks, int rank, bool keep_transposed) {
+                                    int ranks, int rank) {
   direction_pipeline<E> d;
   d.ra = ra;
   d.cb = cb;
@@ -125,8 +126,8 @@ direction_pipeline<E> make_pipeline(const distributed_options& o, std::uint64_t 
   d.output_rows = row_block(ra, ranks, rank);
   const std::uint64_t cc = d.columns.count, rows = d.output_rows.count;
   if (cc > 0) {
-    d.along_a.emplace(local_plan<E>(o, ra, cc, {1, static_cast<std::int64_t>(ra)},
-                                    {static_cast<std::int64_t>(cc), 1}));
+    const layout rows_of_ra{1, static_cast<std::int64_t>(ra)};
+    d.along_a.emplace(local_plan<E>(o, ra, cc, rows_of_ra, rows_of_ra));
     d.twiddles.resize(ra * cc);
     const std::uint64_t c0 = d.columns.offset;
     const std::function<std::uint64_t(std::uint64_t)> index = [=](std::uint64_t e) {
@@ -140,9 +141,8 @@ direction_pipeline<E> make_pipeline(const distributed_options& o, std::uint64_t 
     }
   }
   if (rows > 0) {
-    const layout natural{1, static_cast<std::int64_t>(cb)};
-    const layout column_major{static_cast<std::int64_t>(rows), 1};
-    d.along_b.emplace(local_plan<E>(o, cb, rows, natural, keep_transposed ? natural : column_major));
+    const layout rows_of_cb{1, static_cast<std::int64_t>(cb)};
+    d.along_b.emplace(local_plan<E>(o, cb, rows, rows_of_cb, rows_of_cb));
   }
   return d;
 }
@@ -184,8 +184,8 @@ distributed_plan<E>::distributed_plan(MPI_Comm comm, const distributed_options& 
   try {
     s.rows_n2.emplace(s.comm, n2, n1, s.element, sizeof(complex<E>));
     s.rows_n1.emplace(s.comm, n1, n2, s.element, sizeof(complex<E>));
-    s.forward = make_pipeline<E>(options, n2, n1, ranks, rank, options.transposed);
-    s.inverse = make_pipeline<E>(options, n1, n2, ranks, rank, false);
+    s.forward = make_pipeline<E>(options, n2, n1, ranks, rank);
+    s.inverse = make_pipeline<E>(options, n1, n2, ranks, rank);
     std::size_t values = 0, workspace = 0;
     for (const direction_pipeline<E>* d : {&s.forward, &s.inverse}) {
       values = std::max<std::size_t>({values, d->input_rows.count * d->cb, d->columns.count * d->ra,
@@ -260,17 +260,20 @@ void distributed_plan<E>::execute(direction d, const complex<E>* in, complex<E>*
     rows_b = b1;
   }
   if (p.along_a) {
-    p.along_a->execute(d, rows_b, b0);
-    distributed::multiply_by(b0, p.twiddles.data(), p.twiddles.size(), !forward, s.threads);
+    p.along_a->execute(d, rows_b, b0);  // [b][a'], row-major
+    distributed::transpose_times(b0, p.columns.count, p.ra, p.twiddles.data(), !forward, b1, s.threads);
   }
   lap(t.local);
-  second.run(b0, b1);  // [b][a'] -> [a'][b]
+  second.run(b1, b0);  // [b][a'] -> [a'][b]
   lap(t.exchange);
   if (output_transposed) {
-    if (p.along_b) p.along_b->execute(d, b1, out);
+    if (p.along_b) p.along_b->execute(d, b0, out);
     lap(t.local);
   } else {
-    if (p.along_b) p.along_b->execute(d, b1, b0);
+    if (p.along_b) {
+      p.along_b->execute(d, b0, b1);  // [a'][b'], row-major
+      distributed::transpose_into(b1, p.output_rows.count, p.cb, b0, s.threads);
+    }
     lap(t.local);
     first.run(b0, out);  // [a'][b'] -> [b'][a']: same shape as the first
     lap(t.exchange);
