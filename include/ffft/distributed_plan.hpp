@@ -32,8 +32,8 @@
 // out of range, options that differ between ranks, a null array on a rank
 // that holds elements) throws the same std::invalid_argument on every rank,
 // before any data moves, so no rank is left waiting. Arrays are host
-// memory; the local transforms run on options.backend (a CUDA backend
-// stages them through the device); device arrays are refused.
+// memory and the local transforms run on the CPU; device arrays are
+// refused (the design for GPU ranks is in docs/distributed.md).
 #pragma once
 
 #include <mpi.h>
@@ -54,7 +54,9 @@ struct distributed_options {
   // The frequency domain in transposed order (distributed_layout.hpp):
   // forward writes it, inverse reads it; one global exchange fewer each.
   bool transposed = false;
-  ffft::backend backend = backend::cpu;  // of the local transforms
+  // Of the local transforms: cpu (automatic means cpu too). cuda is
+  // refused until GPU ranks are built (docs/distributed.md).
+  ffft::backend backend = backend::cpu;
   unsigned threads = 0;  // CPU threads per rank; 0: one per hardware thread
 };
 

@@ -231,6 +231,15 @@ TEST(DistributedPlan, BadLengthFailsAlikeOnEveryRank) {
   }
 }
 
+TEST(DistributedPlan, CudaBackendIsRefusedAlikeOnEveryRank) {
+  distributed_options o;
+  o.length = 1024;
+  o.backend = backend::cuda;
+  const caught c = collective_error([&] { distributed_plan<dd128> p(MPI_COMM_WORLD, o); });
+  EXPECT_NE(c.message.find("run on the CPU"), std::string::npos) << c.message;
+  EXPECT_TRUE(c.same_everywhere) << c.message;
+}
+
 TEST(DistributedPlan, OptionsThatDifferBetweenRanksFailAlike) {
   if (world_size() < 2) GTEST_SKIP() << "needs two ranks";
   distributed_options o;
