@@ -88,8 +88,9 @@ class distributed_plan {
   const distributed_layout& layout() const;
   // This rank's part of the last execution.
   distributed_timing last_timing() const;
-  // Host bytes this rank holds besides its local plans: two exchange
-  // buffers and the twiddle step's factors, each about n / ranks values.
+  // Host bytes this rank holds besides its local plans' tables: two
+  // exchange buffers, the twiddle step's factors for each direction and
+  // the local plans' shared workspace, each about n / ranks values.
   std::size_t workspace_bytes() const;
 
  private:
