@@ -2,6 +2,8 @@
 
 #include <omp.h>
 
+#include <algorithm>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
