@@ -158,10 +158,24 @@ struct source_twiddles {
   }
 };
 
+// The butterfly step of one radix, called from the switch over the radices
+// below: force-inlined under nvcc, where the device needs its operands in
+// registers; an out-of-line function in a plain C++ build, where only the
+// host emulation of the kernels (tests) runs it. Forcing all six radices'
+// butterflies, checked and unchecked, into one function made GCC spend
+// forty minutes at -O3 on that emulation's test; out of line, eight.
+#if defined(__CUDACC__)
+#define FFFT_HD_RADIX_STEP FFFT_HD
+#elif defined(__GNUC__)
+#define FFFT_HD_RADIX_STEP __attribute__((noinline))
+#else
+#define FFFT_HD_RADIX_STEP
+#endif
+
 // Phase 2, once per local pass (a barrier before and after): butterfly beta
 // from src to dst, its twiddles from a transform_twiddles.hpp source.
 template <int R, int Sign, class E, class Twiddles>
-FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
+FFFT_HD_RADIX_STEP void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
                             const group_tile& t, const complex<E>* src, complex<E>* dst,
                             std::uint32_t beta) {
   const std::uint32_t sk = t.by_width.quotient(beta);  // s + m' k
