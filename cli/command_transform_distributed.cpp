@@ -138,6 +138,11 @@ int run_distributed_transform(const transform_command& c) {
         throw input_error("a transform across " + std::to_string(mpi.ranks) +
                           " processes runs on the CPU; drop --device cuda, or run one process");
       in.emplace(c.input, s.in_format);
+      // Each process reads its part of the file's bytes with MPI-IO, which
+      // an encoded recording does not hold as values.
+      if (in->layout().audio)
+        throw input_error(in->path() + " is an audio file; across processes ffft reads .npy and raw files: "
+                          "run it without mpirun, or convert it to .npy");
       shape = resolve_transform_shape(in->layout(), in->path(), s.length, s.batch);
       if (shape->batch != 1)
         throw input_error(in->path() + " holds " + std::to_string(shape->batch) + " transforms of length " +
@@ -276,15 +281,13 @@ int run_distributed_transform(const transform_command& c) {
       }
     }
     return exit_success;
-  } catch (const input_error&) {
-    if (mpi.rank == 0) throw;  // every rank has the same error; rank 0 says it
-    return exit_input_error;
-  } catch (const std::bad_alloc&) {
-    if (mpi.rank == 0) throw;
-    return exit_failure;
-  } catch (const std::exception&) {
-    if (mpi.rank == 0) throw;
-    return exit_failure;
+  } catch (const std::exception& e) {
+    // Every rank has the same error (agree). Rank 0 prints it, and no rank
+    // leaves before it is out: mpirun stops the job when a rank exits
+    // non-zero, and could otherwise stop rank 0 before its line.
+    const int status = mpi.rank == 0 ? report_error(e) : exit_status_of(e);
+    MPI_Barrier(MPI_COMM_WORLD);
+    return status;
   }
 }
 

@@ -229,7 +229,10 @@ int run(int argc, char** argv) {
   // Under mpirun with several processes, only fft and ifft share the work;
   // any other command would run P times over the same files.
   if (launcher_ranks() > 1 && !(fft->parsed() || ifft->parsed() || inf->parsed())) {
-    if (launcher_rank() != 0) return exit_input_error;  // rank 0 says why
+    // Rank 0 says why and exits with the status, which mpirun returns. The
+    // others leave quietly with 0: a non-zero exit would make mpirun stop
+    // the job, rank 0 perhaps before its line is out.
+    if (launcher_rank() != 0) return exit_success;
     throw input_error("ffft " + app.get_subcommands().front()->get_name() +
                       " runs in one process; under mpirun only fft and ifft run across processes");
   }
@@ -281,14 +284,7 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     return run(argc, argv);
-  } catch (const input_error& e) {
-    std::fprintf(stderr, "ffft: error: %s\n", e.what());
-    return exit_input_error;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "ffft: error: out of memory; transform fewer values at a time or use a lower precision\n");
-    return exit_failure;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ffft: error: %s\n", e.what());
-    return exit_failure;
+    return report_error(e);
   }
 }

@@ -12,6 +12,7 @@ More processes than cores is intended (Open MPI's oversubscription).
 import os
 import shutil
 import unittest
+import wave
 
 import numpy as np
 
@@ -93,6 +94,16 @@ class Distributed(CliTestCase):
         self.fails(["fft", inp, self.p("Y.npy"), "--device", "cuda"], inputs=[inp], outputs=[self.p("Y.npy")],
                    phrases=["runs on the CPU"], launcher=mpirun(2))
         self.fails(["roundtrip", inp], inputs=[inp], phrases=["runs in one process"], launcher=mpirun(2))
+        if cli_info().get("audio_built"):
+            # A mono recording is one transform, but not values MPI-IO can read.
+            wav = self.p("mono.wav")
+            with wave.open(wav, "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(8000)
+                w.writeframes(np.arange(64, dtype="<i2").tobytes())
+            self.fails(["fft", wav, out], inputs=[wav], outputs=[out], phrases=["audio file", "without mpirun"],
+                       launcher=mpirun(2))
 
 
 if __name__ == "__main__":
