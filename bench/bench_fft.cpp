@@ -29,6 +29,10 @@
 //   rel_l2_error        ||y - y_quad|| / ||y_quad|| of transform 0's forward
 //                       output, y_quad FFTW quad's transform of the same input
 //   roundtrip_psnr_db   Thall's eq. 17 for x' = F^-1(F(x)) / N (+inf: exact)
+//   roundtrip_rmse_phase, roundtrip_phase_excluded   Thall's eq. 15-16 for
+//                       the same x', over the samples with a phase at the
+//                       case's unit roundoff, and how many were left out
+//                       (tools::phase_defined, docs/cli.md "Reports")
 //   N, batch, cpu_threads (the T of the name; "threads" is Google Benchmark's own field)
 // t is the time of one call (batch transforms): process CPU time with one
 // thread (robust on a shared VM, see the note below), wall-clock time with
@@ -162,7 +166,8 @@ struct registered_case {
   fft_problem problem;
   std::function<std::unique_ptr<fft_case>()> make;
   bool measured_accuracy = false;
-  double rel_l2_error = 0, psnr_db = 0;
+  double rel_l2_error = 0, psnr_db = 0, rmse_phase = 0;
+  std::uint64_t phase_excluded = 0;
 };
 
 // Kept alive for the whole run: their addresses identify the states.
@@ -187,7 +192,10 @@ void measure_accuracy(registered_case& r, fft_case& c) {
   std::vector<complex_quad> x(r.problem.n);
   const auto input = ffft::tools::uniform_float_input(r.problem.n);
   for (std::uint64_t j = 0; j < r.problem.n; ++j) x[j] = {input[j].first, input[j].second};
-  r.psnr_db = ffft::tools::roundtrip_error(x, c.roundtrip_first()).psnr_db;
+  const ffft::tools::roundtrip_metrics m = ffft::tools::roundtrip_error(x, c.roundtrip_first(), c.unit_roundoff());
+  r.psnr_db = m.psnr_db;
+  r.rmse_phase = m.rmse_phase;
+  r.phase_excluded = m.phase_excluded;
   r.measured_accuracy = true;
 }
 
@@ -234,6 +242,8 @@ void run_case(benchmark::State& state, registered_case& r) {
   state.counters["cpu_threads"] = static_cast<double>(p.threads);
   state.counters["rel_l2_error"] = r.rel_l2_error;
   state.counters["roundtrip_psnr_db"] = r.psnr_db;
+  state.counters["roundtrip_rmse_phase"] = r.rmse_phase;
+  state.counters["roundtrip_phase_excluded"] = static_cast<double>(r.phase_excluded);
 }
 
 // ---- Registration ----------------------------------------------------------------------

@@ -48,6 +48,10 @@ class fft_case {
   virtual std::vector<complex_quad> roundtrip_first() = 0;
   // Bytes of one complex value, for the bandwidth counters.
   virtual std::size_t value_bytes() const = 0;
+  // The unit roundoff of the case's arithmetic (2^-106 for dd128, 2^-53
+  // for double, ...): the resolution below which the round trip's phase
+  // metric leaves a sample out (tools::phase_defined).
+  virtual double unit_roundoff() const = 0;
   // How many times a call reads and writes all the batch's values, where
   // the case knows it (its radix passes), else 0.
   virtual unsigned memory_passes() const { return 0; }

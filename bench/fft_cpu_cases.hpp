@@ -4,6 +4,8 @@
 
 #include <fftw3.h>
 
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -38,6 +40,7 @@ class ffft_cpu_case final : public fft_case {
     return tools::to_complex_quad(back.data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(complex<E>); }
+  double unit_roundoff() const override { return std::ldexp(1.0, -format_traits<E>::precision); }
   // One per radix pass (forward: no scaling pass); Bluestein's padded
   // transforms and chirp steps are not counted.
   unsigned memory_passes() const override {
@@ -135,6 +138,10 @@ class fftw_case final : public fft_case {
     return to_quad(back.get(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(cpx); }
+  double unit_roundoff() const override {
+    if constexpr (std::is_same_v<real, __float128>) return 0x1p-113;
+    else return static_cast<double>(std::numeric_limits<real>::epsilon() / 2);
+  }
 
  private:
   struct deleter {
@@ -193,6 +200,8 @@ class qd_case final : public fft_case {
     return to_quad(back.data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(cpx); }
+  // dd_real: two doubles (2^-106); qd_real: four (2^-212).
+  double unit_roundoff() const override { return sizeof(Real) == 2 * sizeof(double) ? 0x1p-106 : 0x1p-212; }
   unsigned memory_passes() const override {  // log2 n radix-2 passes
     unsigned passes = 0;
     while ((std::uint64_t{1} << passes) < p_.n) ++passes;

@@ -5,6 +5,8 @@
 #include <cuda_runtime_api.h>
 #include <cufft.h>
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -55,6 +57,7 @@ class ffft_cuda_case final : public fft_case {
     return tools::to_complex_quad(download(back, p_.n).data(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(complex<E>); }
+  double unit_roundoff() const override { return std::ldexp(1.0, -format_traits<E>::precision); }
 
  private:
   static plan_options options(std::uint64_t n, std::uint64_t batch, twiddle_mode twiddles) {
@@ -125,6 +128,9 @@ class cufft_case final : public fft_case {
     return to_quad(download(back, p_.n), static_cast<typename traits::real>(p_.n));
   }
   std::size_t value_bytes() const override { return sizeof(Complex); }
+  double unit_roundoff() const override {
+    return std::numeric_limits<typename traits::real>::epsilon() / 2;
+  }
 
  private:
   static cufftHandle make_plan(std::uint64_t n, std::uint64_t batch) {

@@ -1,4 +1,5 @@
 // ffft compare A B: the error metrics of A against the reference B.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -30,7 +31,7 @@ int run_compare(const compare_command& c) {
   if (a.element_count() != b.element_count())
     throw input_error(a.path() + " holds " + std::to_string(a.element_count()) + " values but " + b.path() +
                       " holds " + std::to_string(b.element_count()) + "; compare files of the same length");
-  if (a.layout().npy && b.layout().npy && a.layout().shape != b.layout().shape)
+  if (a.layout().shaped() && b.layout().shaped() && a.layout().shape != b.layout().shape)
     throw input_error(a.path() + " has shape " + shape_text(a.layout().shape) + " but " + b.path() + " has shape " +
                       shape_text(b.layout().shape) + "; compare arrays of the same shape");
   if (a.element_count() == 0) throw input_error(a.path() + " holds no values; compare non-empty files");
@@ -40,7 +41,9 @@ int run_compare(const compare_command& c) {
     refuse_nonfinite(scan_signal(b), b.path(), 0);
   }
   show.stage("comparing");
-  const tools::roundtrip_metrics m = tools::roundtrip_error(load_quad(b), load_quad(a));
+  // Phases are compared to the resolution of the coarser file's format.
+  const double resolution = std::max(format_resolution(a.format()), format_resolution(b.format()));
+  const tools::roundtrip_metrics m = tools::roundtrip_error(load_quad(b), load_quad(a), resolution);
 
   if (c.json) {
     nlohmann::json j{{"command", "compare"}, {"candidate", a.path()}, {"reference", b.path()},
@@ -50,7 +53,7 @@ int run_compare(const compare_command& c) {
   } else {
     std::printf("ffft compare: %s against the reference %s, %llu values\n\n", a.path().c_str(), b.path().c_str(),
                 static_cast<unsigned long long>(a.element_count()));
-    print_metrics(m);
+    print_metrics(m, a.element_count());
   }
   return exit_success;
 }

@@ -66,15 +66,19 @@ report_row ffft_row(const input_file& in, const transform_shape& shape, const tr
   const auto t3 = std::chrono::steady_clock::now();
   row.seconds = std::chrono::duration<double>((t1 - t0) + (t3 - t2)).count();
   show.stage("roundtrip " + row.method + ": metrics");
-  row.metrics = tools::roundtrip_error(x, quad_values(std::span<const complex<E>>(v), ldexpq(1, -k)));
+  row.metrics = tools::roundtrip_error(x, quad_values(std::span<const complex<E>>(v), ldexpq(1, -k)),
+                                       format_resolution(precision));
   return row;
 }
 
-report_row external_row(std::string method, std::string device, const external_roundtrip& r,
-                        const std::vector<complex_quad>& x, const std::vector<complex_quad>& reference) {
+// `precision`: the format the external library computed in (c128 for
+// double, c64 for single), whose resolution the phase metric uses.
+report_row external_row(std::string method, std::string device, element_format precision,
+                        const external_roundtrip& r, const std::vector<complex_quad>& x,
+                        const std::vector<complex_quad>& reference) {
   report_row row{std::move(method), std::move(device)};
   row.forward_relative_l2 = tools::relative_l2_error(r.forward, reference);
-  row.metrics = tools::roundtrip_error(x, r.roundtrip);
+  row.metrics = tools::roundtrip_error(x, r.roundtrip, format_resolution(precision));
   row.seconds = r.seconds;
   return row;
 }
@@ -90,8 +94,8 @@ report_row cufft_row(bool double_precision, const transform_shape& shape, const 
   } else {
     show.stage("roundtrip " + method);
     try {
-      return external_row(method, "cuda", cufft_roundtrip(x, shape.length, shape.batch, double_precision), x,
-                          reference);
+      return external_row(method, "cuda", double_precision ? element_format::c128 : element_format::c64,
+                          cufft_roundtrip(x, shape.length, shape.batch, double_precision), x, reference);
     } catch (const std::exception& e) {
       // With a device present, cuFFT failing is a failure, not a skip.
       row.failed = e.what();
@@ -133,7 +137,8 @@ int run_roundtrip(const roundtrip_command& c) {
     rows.push_back(visit_precision(
         p, [&](auto tag) { return ffft_row<decltype(tag)>(in, shape, s, scan, where, x, reference, show); }));
   show.stage("roundtrip FFTW double");
-  rows.push_back(external_row("FFTW double", "cpu", fftw_double_roundtrip(x, shape.length, shape.batch), x, reference));
+  rows.push_back(external_row("FFTW double", "cpu", element_format::c128,
+                              fftw_double_roundtrip(x, shape.length, shape.batch), x, reference));
   rows.push_back(cufft_row(false, shape, x, reference, show));
   rows.push_back(cufft_row(true, shape, x, reference, show));
 
@@ -141,6 +146,8 @@ int run_roundtrip(const roundtrip_command& c) {
     nlohmann::json j{{"command", "roundtrip"},
                      {"input", in.path()},
                      {"input_format", format_name(in.format())},
+                     {"input_audio", in.audio_encoding().empty() ? nlohmann::json(nullptr)
+                                                                 : nlohmann::json(in.audio_encoding())},
                      {"length", shape.length},
                      {"batch", shape.batch},
                      {"norm", norm_name(s.norm)},
@@ -149,8 +156,11 @@ int run_roundtrip(const roundtrip_command& c) {
     for (const report_row& r : rows) j["rows"].push_back(row_json(r));
     std::cout << j.dump(2) << '\n';
   } else {
+    const std::string format = in.audio_encoding().empty()
+                                   ? std::string(format_name(in.format()))
+                                   : in.audio_encoding() + " as " + std::string(format_name(in.format()));
     std::printf("ffft roundtrip: %s, %s, %llu x %llu values, norm %s, twiddles %s\n", in.path().c_str(),
-                std::string(format_name(in.format())).c_str(), static_cast<unsigned long long>(shape.batch),
+                format.c_str(), static_cast<unsigned long long>(shape.batch),
                 static_cast<unsigned long long>(shape.length), norm_name(s.norm), twiddles_name(s.twiddles));
     std::puts("x' = ifft(fft(x)) against x; forward rel L2 against FFTW's __float128 transform\n");
     print_table(rows);

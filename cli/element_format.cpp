@@ -43,6 +43,17 @@ bool is_real(element_format f) {
          f == element_format::rqf128 || f == element_format::rdd128;
 }
 
+double format_resolution(element_format f) {
+  switch (complex_counterpart(f)) {
+    case element_format::c64: return 0x1p-24;
+    case element_format::c128: return 0x1p-53;
+    case element_format::df64: return 0x1p-48;
+    case element_format::qf128: return 0x1p-96;
+    case element_format::dd128: return 0x1p-106;
+    default: return 0;
+  }
+}
+
 element_format complex_counterpart(element_format f) {
   switch (f) {
     case element_format::f32: return element_format::c64;

@@ -44,6 +44,13 @@ bool is_native(element_format f);
 // True for f32, f64, rdf64, rqf128 and rdd128.
 bool is_real(element_format f);
 
+// The unit roundoff of the format's values, 2^-p for its p significand
+// bits: 2^-24 (c64, f32), 2^-53 (c128, f64), 2^-48 (df64), 2^-96 (qf128),
+// 2^-106 (dd128), the real formats as their complex counterparts. The
+// resolution below which the phase metrics leave a sample out
+// (tools/fft_metrics.hpp).
+double format_resolution(element_format f);
+
 // The complex format of a real one's values (f32 -> c64, f64 -> c128,
 // rdf64 -> df64, ...: numpy's dtype rule for a transform's result); a
 // complex format itself.

@@ -27,6 +27,8 @@ nlohmann::json metrics_json(const tools::roundtrip_metrics& m) {
   return {{"relative_l2", number(m.relative_l2)},
           {"rmse_magnitude", number(m.rmse_magnitude)},
           {"rmse_phase", number(m.rmse_phase)},
+          {"phase_excluded", m.phase_excluded},
+          {"phase_resolution", m.phase_resolution},
           {"psnr_db", number(m.psnr_db)},
           {"max_abs_error", number(m.max_abs_error)}};
 }
@@ -56,7 +58,7 @@ nlohmann::json row_json(const report_row& r) {
 
 void print_table(const std::vector<report_row>& rows) {
   const std::vector<std::string> header{"method", "device", "forward rel L2", "rel L2", "RMSE |x|",
-                                        "RMSE arg (rad)", "PSNR (dB)", "max |x'-x|", "seconds"};
+                                        "RMSE arg (rad)", "arg left out", "PSNR (dB)", "max |x'-x|", "seconds"};
 
   std::vector<std::vector<std::string>> cells{header};
   for (const report_row& r : rows) {
@@ -70,6 +72,7 @@ void print_table(const std::vector<report_row>& rows) {
     line.push_back(scientific(m.relative_l2));
     line.push_back(scientific(m.rmse_magnitude));
     line.push_back(scientific(m.rmse_phase));
+    line.push_back(std::to_string(m.phase_excluded));
     line.push_back(fixed(m.psnr_db, "%.1f"));
     line.push_back(scientific(m.max_abs_error));
     line.push_back(r.seconds ? fixed(*r.seconds, "%.3g") : "");
@@ -91,10 +94,13 @@ void print_table(const std::vector<report_row>& rows) {
   }
 }
 
-void print_metrics(const tools::roundtrip_metrics& m) {
+void print_metrics(const tools::roundtrip_metrics& m, std::uint64_t count) {
   std::printf("relative L2 error      %s\n", scientific(m.relative_l2).c_str());
   std::printf("RMSE of magnitudes     %s\n", scientific(m.rmse_magnitude).c_str());
   std::printf("RMSE of phases (rad)   %s\n", scientific(m.rmse_phase).c_str());
+  std::printf("phases left out        %llu of %llu (reference zero or below 2^%d of its largest magnitude)\n",
+              static_cast<unsigned long long>(m.phase_excluded), static_cast<unsigned long long>(count),
+              std::ilogb(m.phase_resolution));
   std::printf("PSNR (dB)              %s\n", fixed(m.psnr_db, "%.1f").c_str());
   std::printf("max |A - B|            %s\n", scientific(m.max_abs_error).c_str());
 }

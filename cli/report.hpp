@@ -2,6 +2,7 @@
 // a text table or JSON.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,7 +39,9 @@ nlohmann::json row_json(const report_row& r);
 // The rows as an aligned text table on stdout; skipped rows say why.
 void print_table(const std::vector<report_row>& rows);
 
-// One set of metrics, a line each, on stdout.
-void print_metrics(const tools::roundtrip_metrics& m);
+// One set of metrics of `count` values, a line each, on stdout; the phase
+// lines say how many samples were left out, and at what resolution
+// (tools::phase_defined).
+void print_metrics(const tools::roundtrip_metrics& m, std::uint64_t count);
 
 }  // namespace ffft::cli

@@ -13,8 +13,8 @@ import numpy as np
 
 from cli_harness import CLI, QUICK, CliTestCase, cli_info, has_cuda, random_complex, run_cli
 
-METRICS = ("forward_relative_l2", "relative_l2", "rmse_magnitude", "rmse_phase", "psnr_db", "max_abs_error",
-           "seconds")
+METRICS = ("forward_relative_l2", "relative_l2", "rmse_magnitude", "rmse_phase", "phase_excluded",
+           "phase_resolution", "psnr_db", "max_abs_error", "seconds")
 FFFT_ROWS = {"df64": "ffft df64", "qf128": "ffft qf128", "dd128": "ffft dd128"}
 OTHER_ROWS = ("FFTW double", "cuFFT single", "cuFFT double")
 
