@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/audio_file.hpp"
 #include "cli/cuda_support.hpp"
 #include "cli/distributed_support.hpp"
 #include "cli/errors.hpp"
@@ -45,7 +46,10 @@ int run_info(const info_command& c) {
   for (cpu_isa isa : available_cpu_isas()) j["cpu_paths_available"].push_back(to_string(isa));
   j["cpu_threads"] = omp_get_max_threads();
   j["precisions"] = {"df64", "qf128", "dd128"};
-  j["formats"] = {"c64", "c128", "df64", "qf128", "dd128", "npy"};
+  j["formats"] = {"c64", "c128", "df64", "qf128", "dd128", "f32", "f64", "rdf64", "rqf128", "rdd128", "npy"};
+  j["audio_built"] = audio_built();
+  j["audio_library"] = audio_library();
+  j["audio_formats"] = audio_formats();
   j["fftw"] = std::string(fftw_version);
   j["mpfr"] = std::string(mpfr_get_version());
   j["cuda_built"] = cuda_built();
@@ -68,7 +72,14 @@ int run_info(const info_command& c) {
   }
   std::printf("ffft %s (%s build, %s)\n", version(), FFFT_BUILD_TYPE, __VERSION__);
   std::printf("precisions     df64, qf128, dd128\n");
-  std::printf("file formats   c64, c128, df64, qf128, dd128 (raw or .npy)\n");
+  std::printf("file formats   c64, c128, df64, qf128, dd128, f32, f64, rdf64, rqf128, rdd128 (raw or .npy)\n");
+  if (audio_built()) {
+    std::string formats;
+    for (const std::string& f : audio_formats()) formats += (formats.empty() ? "" : "; ") + f;
+    std::printf("audio input    %s, through %s\n", formats.c_str(), audio_library().c_str());
+  } else {
+    std::printf("audio input    not built (no libsndfile at configure time)\n");
+  }
   std::printf("CPU backend    %s path (%s; this CPU runs %s), %d OpenMP threads\n", to_string(path),
               is_forced ? "set by FFFT_CPU_ISA" : "the fastest available", available_cpu_paths().c_str(),
               omp_get_max_threads());

@@ -34,7 +34,10 @@ int run_transform(const transform_command& c) {
   const transform_shape shape = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);
   // Real data are transformed as complex ones with zero imaginary parts,
   // written by default in the complex format of their type (numpy's rule).
-  const output_target target = resolve_output_target(c.output, c.out_format, complex_counterpart(in.format()));
+  // A Fortran-order array is transformed where it lies (transform_shape's
+  // plan layout) and written in the same order.
+  output_target target = resolve_output_target(c.output, c.out_format, complex_counterpart(in.format()));
+  target.fortran_order = target.npy && shape.fortran_order;
   require_result_kind(target, false, std::string(verb) + "'s results");
   const input_file* inputs[] = {&in};
   check_output_path(c.output, c.force, inputs);
@@ -59,7 +62,7 @@ int run_transform(const transform_command& c) {
     using E = decltype(tag);
     using limb_value = typename plan<E>::limb_value;
     show.stage(std::string("planning ") + std::string(format_name(c.precision)));
-    plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where);
+    plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where, shape.plan_layout());
     if (where == backend::cpu) cpu_path = to_string(p.cpu_isa());
     const std::string running = std::string(verb) + " " + std::string(format_name(c.precision)) + " on " +
                                 device_label(backend_name(where), cpu_path);
@@ -85,7 +88,7 @@ int run_transform(const transform_command& c) {
       return;
     }
     show.stage(std::string("reading ") + in.path());
-    std::vector<complex<E>> x = load_working<E>(in, k);
+    std::vector<complex<E>> x = load_working<E>(in, k, value_order::file);
     show.stage(running);
     const auto t0 = std::chrono::steady_clock::now();
     p.execute(c.dir, x.data(), x.data());

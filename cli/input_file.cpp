@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/audio_file.hpp"
 #include "cli/errors.hpp"
 #include "cli/npy_header.hpp"
 
@@ -45,6 +46,14 @@ input_file::input_file(std::string path, std::optional<element_format> in_format
   }
   head.resize(got);
   layout_ = detect_input_layout(head, size_, path_, in_format);
+  if (layout_.audio) {
+    audio_samples a = read_audio(path_, size_);
+    audio_samples_ = std::move(a.interleaved);
+    audio_encoding_ = std::move(a.encoding);
+    layout_.shape = {a.channels, a.frames};
+    layout_.element_count = a.channels * a.frames;
+    layout_.fortran_order = a.channels > 1 && a.frames > 1;  // frames interleave the channels
+  }
 }
 
 input_file::~input_file() {
@@ -55,6 +64,7 @@ input_file::~input_file() {
 std::span<const unsigned char> input_file::data() const {
   const std::uint64_t bytes = layout_.element_count * element_bytes(layout_.format);
   if (bytes == 0) return {};
+  if (layout_.audio) return {reinterpret_cast<const unsigned char*>(audio_samples_.data()), bytes};
   if (map_ == nullptr) {
     void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd_, 0);
     if (p == MAP_FAILED)

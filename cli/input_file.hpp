@@ -1,4 +1,5 @@
-// An input file, checked and mapped read-only.
+// An input file, checked and mapped read-only (an audio file: decoded into
+// memory, audio_file.hpp).
 //
 // Opening checks what the user can fix (missing, a directory, unreadable,
 // the layout rules of input_layout.hpp) and throws input_error; the data is
@@ -10,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "cli/element_format.hpp"
 #include "cli/input_layout.hpp"
@@ -30,6 +32,8 @@ class input_file {
   // Device and inode, to recognize the file behind another name.
   std::uint64_t device_id() const { return device_; }
   std::uint64_t inode() const { return inode_; }
+  // An audio file's container and encoding ("WAV PCM 32-bit"), else "".
+  const std::string& audio_encoding() const { return audio_encoding_; }
 
   // The elements' bytes (element_count() * element_bytes(format())), mapped
   // on first use.
@@ -41,6 +45,8 @@ class input_file {
   int fd_ = -1;
   std::uint64_t size_ = 0, device_ = 0, inode_ = 0;
   mutable void* map_ = nullptr;
+  std::vector<double> audio_samples_;  // an audio file's samples, frame after frame
+  std::string audio_encoding_;
 };
 
 }  // namespace ffft::cli

@@ -603,13 +603,10 @@ npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t f
   }
   h.element_count = count;
 
-  if (fortran->boolean) {
-    const auto above_one =
-        std::count_if(h.shape.begin(), h.shape.end(), [](std::uint64_t d) { return d > 1; });
-    if (above_one > 1)
-      refuse(what, "Fortran-order array of shape " + shape_repr(h.shape) +
-                       " is not supported; save it in C order (numpy.ascontiguousarray)");
-  }
+  // Fortran order matters only when two or more axes exceed 1; otherwise
+  // the layout is C order's, and is reported as such.
+  const auto above_one = std::count_if(h.shape.begin(), h.shape.end(), [](std::uint64_t d) { return d > 1; });
+  h.fortran_order = fortran->boolean && above_one > 1;
 
   const std::uint64_t needed = count * item;
   const std::uint64_t present = file_size - h.data_offset;
@@ -623,14 +620,16 @@ npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t f
   return h;
 }
 
-std::string make_npy_header(element_format f, std::span<const std::uint64_t> shape) {
+std::string make_npy_header(element_format f, std::span<const std::uint64_t> shape, bool fortran_order) {
   // As numpy.lib.format._write_array_header: the dict's keys sorted, each
-  // "'key': repr(value), ", then spare spaces for the first axis to grow,
-  // then (in _wrap_header) 1 to 64 spaces and '\n' up to a multiple of 64.
+  // "'key': repr(value), ", then spare spaces for the growth axis (the
+  // first, or in Fortran order the last) to grow, then (in _wrap_header) 1
+  // to 64 spaces and '\n' up to a multiple of 64.
   std::string dict = "{'descr': " + descr_repr(f) +
-                     ", 'fortran_order': False, 'shape': " + shape_repr(shape) + ", }";
+                     ", 'fortran_order': " + (fortran_order ? "True" : "False") +
+                     ", 'shape': " + shape_repr(shape) + ", }";
   if (!shape.empty()) {
-    const std::size_t digits = std::to_string(shape[0]).size();
+    const std::size_t digits = std::to_string(fortran_order ? shape.back() : shape.front()).size();
     if (digits < growth_axis_max_digits) dict.append(growth_axis_max_digits - digits, ' ');
   }
   const std::size_t with_newline = dict.size() + 1;

@@ -48,6 +48,9 @@ struct npy_header {
   std::uint64_t data_offset;         // bytes before the first element
   std::uint64_t element_count;       // product of shape (1 for 0-d)
   int major_version;                 // 1, 2 or 3
+  // Elements in Fortran order (the first axis varies fastest). Set only
+  // when two or more axes exceed 1: otherwise the two orders are one layout.
+  bool fortran_order = false;
 };
 
 // Whether bytes begin with the .npy magic (fewer than 6 bytes: false).
@@ -60,19 +63,20 @@ bool starts_with_npy_magic(std::span<const unsigned char> bytes);
 // Checks the magic, the version, the header length against the file, the
 // dict's syntax and keys, the dtype, the shape (non-negative integers whose
 // product times the element size does not overflow), and that the data
-// after the header is exactly the shape's size. Fortran order
-// is accepted when at most one dimension exceeds 1 (then it is the same
-// layout as C order) and refused otherwise. Throws input_error naming the
+// after the header is exactly the shape's size. Both orders are accepted
+// (npy_header::fortran_order). Throws input_error naming the
 // problem and the fix; `what` (e.g. the file name) starts each message.
 npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t file_size,
                             std::string_view what);
 
-// The header bytes (magic to '\n') of a C-order array of `shape` in format
-// f, byte for byte as numpy.save (1.24 and later) writes them: version 1.0,
+// The header bytes (magic to '\n') of an array of `shape` in format f, in C
+// order or Fortran order, byte for byte as numpy.save (1.24 and later)
+// writes them: version 1.0,
 // or 2.0 if the dict does not fit 1.0's uint16 length; numpy's spare spaces
 // for growing the first axis, then spaces so the data starts on a 64-byte
 // boundary. It does not check the shape (parse_npy_header refuses more than
 // 32 dimensions and sizes of 2^64 bytes or more).
-std::string make_npy_header(element_format f, std::span<const std::uint64_t> shape);
+std::string make_npy_header(element_format f, std::span<const std::uint64_t> shape,
+                            bool fortran_order = false);
 
 }  // namespace ffft::cli

@@ -23,6 +23,9 @@ struct output_target {
   std::string path;
   element_format format;
   bool npy;  // the name ends in .npy
+  // A .npy output in Fortran order (the caller gives its values in that
+  // order): fft and ifft of a Fortran-order input keep its order.
+  bool fortran_order = false;
 };
 
 // --out-format, else the name's extension, else `fallback` (the input's
@@ -43,7 +46,7 @@ template <class ValueAt>
 void write_elements(const output_target& target, std::span<const std::uint64_t> npy_shape, std::uint64_t count,
                     bool allow_nonfinite, ValueAt&& value_at) {
   atomic_output out(target.path);
-  if (target.npy) out.write(make_npy_header(target.format, npy_shape));
+  if (target.npy) out.write(make_npy_header(target.format, npy_shape, target.fortran_order));
   visit_element_type(target.format, [&](auto tag) {
     using T = decltype(tag);
     constexpr std::uint64_t chunk = (std::uint64_t{1} << 22) / sizeof(T);

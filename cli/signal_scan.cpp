@@ -64,7 +64,10 @@ signal_scan scan_values(const unsigned char* bytes, std::uint64_t count) {
 }  // namespace
 
 signal_scan scan_signal(const input_file& in) {
-  return scan_signal(in.format(), in.data().data(), in.element_count());
+  signal_scan s = scan_signal(in.format(), in.data().data(), in.element_count());
+  // Messages name values by their logical (C-order) index.
+  if (s.first_nonfinite) s.first_nonfinite = in.layout().c_index(*s.first_nonfinite);
+  return s;
 }
 
 signal_scan scan_signal(element_format format, const unsigned char* bytes, std::uint64_t count) {

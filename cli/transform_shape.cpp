@@ -30,7 +30,15 @@ transform_shape resolve_transform_shape(const input_layout& layout, const std::s
   if (length && *length == 0) throw input_error("-n 0: the transform length 0 is not allowed; give -n >= 1");
   if (batch && *batch == 0) throw input_error("--batch 0: the batch must be at least 1");
 
-  const std::uint64_t last_axis = layout.npy && !layout.shape.empty() ? layout.shape.back() : count;
+  const std::uint64_t last_axis = layout.shaped() && !layout.shape.empty() ? layout.shape.back() : count;
+  if (layout.fortran_order && ((length && *length != last_axis) || (batch && *batch != count / last_axis)))
+    throw input_error(path +
+                      (layout.audio ? " is audio, its channels transformed along their frames"
+                                    : " is a Fortran-order array, transformed along its last axis") +
+                      " (length " + std::to_string(last_axis) + ", batch " +
+                      std::to_string(count / last_axis) +
+                      "); leave out -n and --batch, or split it otherwise from a C-order .npy copy "
+                      "(numpy.ascontiguousarray)");
   std::uint64_t n = 0;
   if (length) {
     n = *length;
@@ -52,7 +60,8 @@ transform_shape resolve_transform_shape(const input_layout& layout, const std::s
                       " or leave it out");
   require_supported_length(n);
   transform_shape s{n, b, batch_shape(n, b)};
-  if (layout.npy && n == last_axis && !layout.shape.empty()) s.npy_shape = layout.shape;
+  if (layout.shaped() && n == last_axis && !layout.shape.empty()) s.npy_shape = layout.shape;
+  s.fortran_order = layout.fortran_order;
   return s;
 }
 

@@ -5,6 +5,9 @@
 //     product of the other axes;
 //   - -n N: N must divide the element count, B = count / N;
 //   - --batch B (with or without -n): B x N must equal the count.
+// A Fortran-order .npy array is transformed along its last axis, where it
+// lies: element j of transform b at b + j B (plan layout stride B, distance
+// 1); -n and --batch may only restate that split.
 // N = 0 (an empty file, a zero in the shape, -n 0) and lengths the FFT does
 // not support are refused here, before anything is allocated.
 #pragma once
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "cli/input_layout.hpp"
+#include "ffft/plan.hpp"
 
 namespace ffft::cli {
 
@@ -24,6 +28,14 @@ struct transform_shape {
   // The shape an output .npy gets: the input's when its last axis is N,
   // else (B, N), or (N,) for one transform.
   std::vector<std::uint64_t> npy_shape;
+  // The input's order, which the output keeps: Fortran order puts element
+  // j of transform b at b + j B, else at b N + j.
+  bool fortran_order = false;
+
+  // The plan layout of the values in file order.
+  layout plan_layout() const {
+    return fortran_order ? layout{static_cast<std::int64_t>(batch), 1} : layout{};
+  }
 };
 
 transform_shape resolve_transform_shape(const input_layout& layout, const std::string& path,

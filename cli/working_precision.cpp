@@ -28,9 +28,10 @@ std::vector<complex_quad> load_quad(const input_file& in) {
     using T = decltype(tag);
     const std::uint64_t count = in.element_count();
     const unsigned char* bytes = in.data().data();
+    const input_layout& layout = in.layout();
     std::vector<complex_quad> q(count);
 #pragma omp parallel for schedule(static)
-    for (std::uint64_t j = 0; j < count; ++j) q[j] = to_quad(load_element<T>(bytes, j));
+    for (std::uint64_t j = 0; j < count; ++j) q[j] = to_quad(load_element<T>(bytes, layout.file_index(j)));
     return q;
   });
 }

@@ -43,16 +43,20 @@ inline element_format limb_format_of(element_format f) {
 // Bytes one value occupies in precision f.
 inline std::size_t working_bytes(element_format f) { return f == element_format::df64 ? 16 : 32; }
 
-// A plan for `batch` transforms of length n, contiguous, in place. A request
-// the library refuses (std::invalid_argument) becomes an input_error.
+// A plan for `batch` transforms of length n, in place, with the values laid
+// out as `values` says (default: contiguous). A request the library refuses
+// (std::invalid_argument) becomes an input_error.
 template <class E>
-plan<E> make_plan(std::uint64_t n, std::uint64_t batch, normalization norm, twiddle_mode twiddles, backend where) {
+plan<E> make_plan(std::uint64_t n, std::uint64_t batch, normalization norm, twiddle_mode twiddles, backend where,
+                  layout values = {}) {
   plan_options o;
   o.length = n;
   o.batch = batch;
   o.norm = norm;
   o.twiddles = twiddles;
   o.backend = where;
+  o.input = values;
+  o.output = values;
   try {
     return plan<E>(o);
   } catch (const std::invalid_argument& e) {
@@ -60,31 +64,42 @@ plan<E> make_plan(std::uint64_t n, std::uint64_t batch, normalization norm, twid
   }
 }
 
+// Which order a loader gives an input's values in: `logical`, C order
+// whatever the file's (input_layout::file_index), or `file`, as they lie
+// (a Fortran-order array stays in Fortran order, for a plan with
+// transform_shape::plan_layout()).
+enum class value_order { logical, file };
+
 // The input's values times 2^k, in E.
 template <class E>
-std::vector<complex<E>> load_working(const input_file& in, int k) {
+std::vector<complex<E>> load_working(const input_file& in, int k, value_order order = value_order::logical) {
   const std::uint64_t count = in.element_count();
+  const input_layout& layout = in.layout();
+  const bool gather = order == value_order::logical && layout.fortran_order;
   std::vector<complex<E>> x(count);
   visit_element_type(in.format(), [&](auto tag) {
     using T = decltype(tag);
     const unsigned char* bytes = in.data().data();
 #pragma omp parallel for schedule(static)
-    for (std::uint64_t j = 0; j < count; ++j) x[j] = to_working<E>(load_element<T>(bytes, j), k);
+    for (std::uint64_t j = 0; j < count; ++j)
+      x[j] = to_working<E>(load_element<T>(bytes, gather ? layout.file_index(j) : j), k);
   });
   return x;
 }
 
 // The real parts of the input's values times 2^k, in E (for real inputs:
-// the values).
+// the values), in logical order.
 template <class E>
 std::vector<E> load_working_real(const input_file& in, int k) {
   const std::uint64_t count = in.element_count();
+  const input_layout& layout = in.layout();
   std::vector<E> x(count);
   visit_element_type(in.format(), [&](auto tag) {
     using T = decltype(tag);
     const unsigned char* bytes = in.data().data();
 #pragma omp parallel for schedule(static)
-    for (std::uint64_t j = 0; j < count; ++j) x[j] = to_working<E>(load_element<T>(bytes, j), k).re;
+    for (std::uint64_t j = 0; j < count; ++j)
+      x[j] = to_working<E>(load_element<T>(bytes, layout.file_index(j)), k).re;
   });
   return x;
 }
@@ -102,7 +117,7 @@ std::vector<complex_quad> quad_values(std::span<const T> v, __float128 scale = 1
 }
 
 // An input file's values in __float128 (exact for every format whose limbs
-// span at most 113 bits).
+// span at most 113 bits), in logical order.
 std::vector<complex_quad> load_quad(const input_file& in);
 
 }  // namespace ffft::cli

@@ -24,7 +24,9 @@
 #    path that plans choose at run time, whatever the GPU machine's
 #    processor (results are bit-identical on every path);
 #  - leaves the distributed transforms out (-DFFFT_MPI=OFF): the GPU
-#    machine has no MPI library or launcher to run them with;
+#    machine has no MPI library or launcher to run them with; and audio
+#    input (-DFFFT_AUDIO=OFF): libsndfile has no static library here, and
+#    the GPU checks read .npy files;
 #  - reports each kernel's registers, stack and spills (--resource-usage),
 #    kept in bundle/resource_usage.txt;
 #  - builds the Python package's module for the GPU machine's python3
@@ -52,7 +54,7 @@ command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CU
 scripts/install_dependencies.sh
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON -DFFFT_BUILD_PYTHON=OFF -DFFFT_MPI=OFF \
+  -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON -DFFFT_BUILD_PYTHON=OFF -DFFFT_MPI=OFF -DFFFT_AUDIO=OFF \
   -DCMAKE_CUDA_FLAGS=--resource-usage
 
 # Keep going past failures: make -k, or ninja -k 0.

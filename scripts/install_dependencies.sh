@@ -9,7 +9,8 @@ packages=(cmake make g++ pkg-config
           libgtest-dev libbenchmark-dev libqd-dev libcli11-dev nlohmann-json3-dev
           python3-matplotlib python3-numpy clang libclang-rt-dev
           python3-dev python3-venv python3-pytest python3-scipy python3-mpmath
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin
+          libsndfile1-dev python3-soundfile)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -348,20 +348,29 @@ TEST(NpyHeader, FortranOrder) {
   const std::string fortran = bytes(
       "\x93NUMPY\x01\x00v\x00{'descr': '<c16', 'fortran_order': True, 'shape': (3, 4), "
       "}                                                          \x0a");
-  const std::string m = refusal([&] { parse_with_data(fortran, 192); });
-  EXPECT_EQ(m,
-            "x.npy: Fortran-order array of shape (3, 4) is not supported; save it in C order "
-            "(numpy.ascontiguousarray)");
-  // At most one dimension above 1: the same layout as C order.
+  const npy_header f = parse_with_data(fortran, 192);
+  EXPECT_TRUE(f.fortran_order);
+  EXPECT_EQ(f.shape, (std::vector<std::uint64_t>{3, 4}));
+  EXPECT_EQ(f.element_count, 12u);
+  // What numpy writes, ffft writes.
+  EXPECT_EQ(make_npy_header(element_format::c128, f.shape, true), fortran);
+  EXPECT_TRUE(parse_with_data(npy(dict_with("'<c8'", "(2, 1, 2)", "True")), 32).fortran_order);
+  // numpy's spare spaces follow the axis that grows, the last in Fortran
+  // order: numpy.lib.format._write_array_header gives this shape a 192-byte
+  // header in Fortran order and a 128-byte one in C order.
+  const std::vector<std::uint64_t> tall{100000000, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3};
+  EXPECT_EQ(make_npy_header(element_format::c128, tall, true).size(), 192u);
+  EXPECT_EQ(make_npy_header(element_format::c128, tall, false).size(), 128u);
+  // At most one dimension above 1: the same layout as C order, reported so.
   const std::string one = bytes(
       "\x93NUMPY\x01\x00v\x00{'descr': '<c16', 'fortran_order': True, 'shape': (1, 4, 1), "
       "}                                                       \x0a");
   const npy_header h = parse_with_data(one, 64);
+  EXPECT_FALSE(h.fortran_order);
   EXPECT_EQ(h.shape, (std::vector<std::uint64_t>{1, 4, 1}));
   EXPECT_EQ(h.element_count, 4u);
-  EXPECT_EQ(parse_with_data(npy(dict_with("'<c8'", "()", "True")), 8).element_count, 1u);
+  EXPECT_FALSE(parse_with_data(npy(dict_with("'<c8'", "()", "True")), 8).fortran_order);
   EXPECT_EQ(parse_with_data(npy(dict_with("'<c8'", "(7,)", "True")), 56).element_count, 7u);
-  expect_refused(npy(dict_with("'<c8'", "(2, 1, 2)", "True")), 32, {"Fortran-order"});
 }
 
 // ---------------------------------------------------------------------------
@@ -649,6 +658,39 @@ TEST(InputLayout, NpyByMagicWhateverTheName) {
   // A raw file that happens to start with the magic is read as .npy.
   const std::string m3 = refusal([&] { detect(std::string(npy_magic) + "\x01\x00"s, 8, "z.c64"); });
   EXPECT_EQ(m3, "z.c64: the .npy file is truncated in its preamble (8 bytes); the file is damaged");
+}
+
+// file_index and c_index: numpy's own index arithmetic for order='F'
+// (np.ravel_multi_index(np.unravel_index(c, shape), shape, order='F')).
+TEST(InputLayout, FortranIndices) {
+  input_layout l{element_format::c128, true, {2, 3, 4}, 128, 24, true};
+  const std::vector<std::uint64_t> want{0, 6, 12, 18, 2, 8, 14, 20, 4, 10, 16, 22,
+                                        1, 7, 13, 19, 3, 9, 15, 21, 5, 11, 17, 23};
+  for (std::uint64_t c = 0; c < 24; ++c) {
+    EXPECT_EQ(l.file_index(c), want[c]) << c;
+    EXPECT_EQ(l.c_index(l.file_index(c)), c);
+  }
+  l.fortran_order = false;
+  for (std::uint64_t c = 0; c < 24; ++c) EXPECT_EQ(l.file_index(c), c);
+}
+
+TEST(InputLayout, AudioByMagicWhateverTheName) {
+  for (const std::string& head : {"RIFF\x10\x00\x00\x00WAVEfmt "s, "RF64\xff\xff\xff\xffWAVEds64"s,
+                                 "FORM\x00\x00\x10\x00" "AIFFCOMM"s, "FORM\x00\x00\x10\x00" "AIFCFVER"s,
+                                 "fLaC\x00\x00\x00\x22"s}) {
+    for (const std::string_view path : {"x.wav", "x.c128", "x"}) {
+      const input_layout l = detect(head, 4096, path);
+      EXPECT_TRUE(l.audio) << head;
+      EXPECT_FALSE(l.npy);
+      EXPECT_TRUE(l.shaped());
+      EXPECT_EQ(l.format, element_format::f64);
+    }
+    EXPECT_EQ(refusal([&] { detect(head, 4096, "x.wav", element_format::c128); }),
+              "x.wav is an audio file, which says its own encoding; drop --in-format c128");
+  }
+  // Near misses are raw data.
+  for (const std::string& head : {"RIFF\x10\x00\x00\x00" "AVI LIST"s, "FORM\x00\x00\x10\x00ILBM"s, "fLa"s})
+    EXPECT_FALSE(detect(head + std::string(16 - head.size() % 16, '\0'), 32, "x.c128").audio) << head;
 }
 
 TEST(InputLayout, NpyNameWithoutMagic) {

@@ -7,8 +7,9 @@
 // Checked, besides the sanitizers' findings (scripts/fuzz.sh builds with
 // ASan and UBSan): only input_error escapes; every message is one line of
 // printable ASCII that starts with the file name and ": "; and whenever a
-// header parses, make_npy_header of its format and shape parses back to the
-// same format, shape and count, and detect_input_layout agrees with it.
+// header parses, make_npy_header of its format, shape and order parses back
+// to the same format, shape, order and count, and detect_input_layout agrees
+// with it.
 // A disagreement is a __builtin_trap, which libFuzzer reports as a crash.
 //
 // Build and run: scripts/fuzz.sh [seconds].
@@ -43,7 +44,7 @@ void check_round_trip(const npy_header& h) {
   std::uint64_t count = 1;
   for (const std::uint64_t d : h.shape) count *= d;  // parse checked it does not overflow
   if (count != h.element_count) __builtin_trap();
-  const std::string made = make_npy_header(h.format, h.shape);
+  const std::string made = make_npy_header(h.format, h.shape, h.fortran_order);
   if (made.size() % 64 != 0 || made.back() != '\n') __builtin_trap();
   const std::uint64_t data = count * element_bytes(h.format);
   if (data > std::numeric_limits<std::uint64_t>::max() - made.size()) return;
@@ -52,6 +53,7 @@ void check_round_trip(const npy_header& h) {
   try {
     const npy_header back = parse_npy_header(bytes, made.size() + data, "made.npy");
     if (back.format != h.format || back.shape != h.shape || back.element_count != h.element_count ||
+        back.fortran_order != h.fortran_order ||
         back.data_offset != made.size() || back.major_version != 1)
       __builtin_trap();
   } catch (const input_error&) {
@@ -69,9 +71,13 @@ void check_layout(std::span<const unsigned char> head, std::uint64_t file_size,
         if (l.npy) {
           // A .npy layout only when the header parses, and then the same.
           if (!parsed || l.format != parsed->format || l.shape != parsed->shape ||
-              l.data_offset != parsed->data_offset || l.element_count != parsed->element_count)
+              l.data_offset != parsed->data_offset || l.element_count != parsed->element_count ||
+              l.fortran_order != parsed->fortran_order)
             __builtin_trap();
           if (in && *in != l.format) __builtin_trap();
+        } else if (l.audio) {
+          // Audio only by its magic, without --in-format, and shaped once decoded.
+          if (!starts_with_audio_magic(head) || in || !l.shape.empty() || l.element_count != 0) __builtin_trap();
         } else {
           if (l.data_offset != 0 || l.shape.size() != 1 || l.shape[0] != l.element_count ||
               l.element_count * element_bytes(l.format) != file_size)
