@@ -603,10 +603,10 @@ npy_header parse_npy_header(std::span<const unsigned char> head, std::uint64_t f
   }
   h.element_count = count;
 
-  // Fortran order matters only when two or more axes exceed 1; otherwise
-  // the layout is C order's, and is reported as such.
+  // Fortran order matters only when two or more axes exceed 1 (and there
+  // are values); otherwise the layout is C order's, and is reported so.
   const auto above_one = std::count_if(h.shape.begin(), h.shape.end(), [](std::uint64_t d) { return d > 1; });
-  h.fortran_order = fortran->boolean && above_one > 1;
+  h.fortran_order = fortran->boolean && above_one > 1 && count > 0;
 
   const std::uint64_t needed = count * item;
   const std::uint64_t present = file_size - h.data_offset;

@@ -49,7 +49,8 @@ struct npy_header {
   std::uint64_t element_count;       // product of shape (1 for 0-d)
   int major_version;                 // 1, 2 or 3
   // Elements in Fortran order (the first axis varies fastest). Set only
-  // when two or more axes exceed 1: otherwise the two orders are one layout.
+  // when two or more axes exceed 1 and none is 0: otherwise the two orders
+  // are one layout.
   bool fortran_order = false;
 };
 

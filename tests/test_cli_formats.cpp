@@ -370,6 +370,7 @@ TEST(NpyHeader, FortranOrder) {
   EXPECT_EQ(h.shape, (std::vector<std::uint64_t>{1, 4, 1}));
   EXPECT_EQ(h.element_count, 4u);
   EXPECT_FALSE(parse_with_data(npy(dict_with("'<c8'", "()", "True")), 8).fortran_order);
+  EXPECT_FALSE(parse_with_data(npy(dict_with("'<c8'", "(2, 3, 0)", "True")), 0).fortran_order);
   EXPECT_EQ(parse_with_data(npy(dict_with("'<c8'", "(7,)", "True")), 56).element_count, 7u);
 }
 
