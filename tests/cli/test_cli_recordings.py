@@ -199,7 +199,7 @@ class RealInput(CliTestCase):
                     self.fft(inp, out, "-p", "dd128", *(() if name.endswith(".npy") else ("-n", "700")))
                     F = np.load(out)
                     self.assertEqual(F.dtype, complex_dtype)
-                    self.assertEqual(F.shape, (2, 700) if name.endswith(".npy") else (2, 700))
+                    self.assertEqual(F.shape, (2, 700))  # .npy: its shape; raw with -n 700: (B, N)
                     tol = NUMPY_TOL if dtype == np.float64 else 1e-6
                     self.assertLess(rel_max(F, np.fft.fft(v.astype(np.float64))), tol)
                     report = self.roundtrip_json(inp, "-p", "dd128", *(() if name.endswith(".npy") else ("-n", "700")))
