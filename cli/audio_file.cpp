@@ -124,7 +124,6 @@ audio_samples read_audio(const std::string& path, std::uint64_t file_size) {
   a.frames = static_cast<std::uint64_t>(info.frames);
   a.channels = static_cast<std::uint64_t>(info.channels);
   a.encoding = *container + " " + *encoding;
-  a.sample_rate = info.samplerate;
   require_memory(saturating_multiply(saturating_multiply(a.frames, a.channels), sizeof(double)),
                  "the " + std::to_string(a.channels) + " x " + std::to_string(a.frames) + " samples of " + path);
   a.interleaved.resize(a.frames * a.channels);

@@ -30,7 +30,6 @@ struct audio_samples {
   std::uint64_t frames = 0;
   std::uint64_t channels = 0;
   std::string encoding;  // e.g. "WAV PCM 32-bit", "FLAC PCM 24-bit", "AIFF float"
-  double sample_rate = 0;
 };
 
 // Whether this ffft reads audio files (built with libsndfile).
