@@ -1,6 +1,7 @@
 #include "cli/output_file.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -92,13 +93,22 @@ atomic_output::atomic_output(std::string path) : path_(std::move(path)) {
     throw input_error("the output path " + path_ + " is too long; choose a shorter one");
   std::vector<char> buffer(temporary_.begin(), temporary_.end());
   buffer.push_back('\0');
+  // The cleanup signals wait while the file is created and its name
+  // published: one arriving in between would leave the file behind.
+  sigset_t cleanup_signals, previous;
+  sigemptyset(&cleanup_signals);
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&cleanup_signals, signal);
+  ::pthread_sigmask(SIG_BLOCK, &cleanup_signals, &previous);
   fd_ = ::mkostemp(buffer.data(), O_CLOEXEC);
+  if (fd_ >= 0) {
+    std::memcpy(pending_temporary, buffer.data(), buffer.size());
+    pending_set.store(true);
+  }
+  ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (fd_ < 0)
     throw input_error("cannot create a file in the output directory of " + path_ + " (" + std::strerror(errno) +
                       "); check that it is writable and has space");
   temporary_.assign(buffer.data());
-  std::memcpy(pending_temporary, temporary_.c_str(), temporary_.size() + 1);
-  pending_set.store(true);
   // mkstemp creates the file 0600; give it the mode a plain create would.
   ::fchmod(fd_, 0666 & ~current_umask());
 }
