@@ -52,11 +52,12 @@ if(FFFT_BUILD_PROGRAMS OR FFFT_BUILD_TESTS OR FFFT_BUILD_BENCHMARKS)
   # Command-line parsing for the programs: CLI11 (Debian libcli11-dev), header
   # only, widely used, and clearer than hand-rolled getopt loops.
   find_package(CLI11 REQUIRED)
+
+  # JSON for the ffft program's --json reports and the benchmarks' results:
+  # nlohmann/json (Debian nlohmann-json3-dev), header only and the most used
+  # JSON library for C++. The library itself does not need it.
+  find_package(nlohmann_json 3 REQUIRED)
 endif()
 
 # Static third-party libraries for programs that run elsewhere (off by default).
 include(${CMAKE_CURRENT_LIST_DIR}/ffft_static_dependencies.cmake)
-
-# JSON for the ffft program's --json reports: nlohmann/json (Debian
-# nlohmann-json3-dev), header only and the most used JSON library for C++.
-find_package(nlohmann_json 3 REQUIRED)

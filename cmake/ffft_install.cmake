@@ -28,6 +28,9 @@ install(FILES ${PROJECT_BINARY_DIR}/include/ffft/version.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ffft)
 
 install(EXPORT ffftTargets NAMESPACE ffft:: DESTINATION ${FFFT_INSTALL_CMAKEDIR})
+# The same package in the build folder itself (find_package(ffft PATHS
+# build)): the Python module built against this build's library.
+export(EXPORT ffftTargets NAMESPACE ffft:: FILE ${PROJECT_BINARY_DIR}/ffftTargets.cmake)
 configure_package_config_file(cmake/ffftConfig.cmake.in
   ${PROJECT_BINARY_DIR}/ffftConfig.cmake
   INSTALL_DESTINATION ${FFFT_INSTALL_CMAKEDIR})

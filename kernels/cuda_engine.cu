@@ -60,23 +60,25 @@ struct block_threads {
 // One group of Stockham passes (stockham_group.hpp) on tiles of `width`
 // columns, one tile per block at a time: load, the passes in shared memory,
 // store (scaled: the normalization, or a convolution's diagonal, rides on
-// the last group's stores).
+// the last group's stores). The butterflies are forward ones; an inverse
+// transform swaps on the loads and stores (twiddled_dft.hpp), so one kernel
+// serves both directions.
 // Twiddles: a transform_twiddles.hpp source (the table, or the factors).
-template <int Sign, class E, class Twiddles>
+template <class E, class Twiddles>
 __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const Twiddles& twiddles,
                                                 const kernel_source<E>& in, const kernel_target<E>& out,
                                                 std::uint64_t columns, std::uint32_t width,
-                                                const fft::scaling<E>& scale) {
+                                                const fft::scaling<E>& scale, bool inverse) {
   extern __shared__ uint4 shared_tiles[];
   complex<E>* const tile_a = reinterpret_cast<complex<E>*>(shared_tiles);
   complex<E>* const tile_b = tile_a + tile_points<E>;
   const std::uint64_t tiles = (columns + width - 1) / width;
   for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    fft::run_tile<Sign, E>(
+    fft::run_tile<E>(
         g, twiddles, fft::group_tile{tile * width, width, columns}, tile_a, tile_b, block_threads{},
         [&](std::uint64_t b, std::uint64_t j) { return in(b, j); },
         [&](std::uint64_t j, const complex<E>& v) { return scale.apply_at(j, v); },
-        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); });
+        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); }, inverse);
   }
 }
 
@@ -92,21 +94,21 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
 //   warps per SM) and runs 1.3-2x faster with 12, despite 64 bytes of spills.
 #define FFFT_GROUP_KERNEL_PARAMETERS                                                          \
   fft::pass_group g, Twiddles twiddles, kernel_source<E> in, kernel_target<E> out,            \
-      std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale
-template <int Sign, class E, class Twiddles>
+      std::uint64_t columns, std::uint32_t width, fft::scaling<E> scale, bool inverse
+template <class E, class Twiddles>
 __global__ void __launch_bounds__(group_threads<E>) stockham_group_kernel(FFFT_GROUP_KERNEL_PARAMETERS) {
-  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale);
+  run_group_tiles<E>(g, twiddles, in, out, columns, width, scale, inverse);
 }
-template <int Sign, class Twiddles, class E = qf128>
+template <class Twiddles, class E = qf128>
 __global__ void __launch_bounds__(group_threads<E>, 3) stockham_group_kernel_qf128(FFFT_GROUP_KERNEL_PARAMETERS) {
-  run_group_tiles<Sign, E>(g, twiddles, in, out, columns, width, scale);
+  run_group_tiles<E>(g, twiddles, in, out, columns, width, scale, inverse);
 }
 #undef FFFT_GROUP_KERNEL_PARAMETERS
 
-template <int Sign, class E, class Twiddles>
+template <class E, class Twiddles>
 constexpr auto group_kernel() {
-  if constexpr (std::is_same_v<E, qf128>) return &stockham_group_kernel_qf128<Sign, Twiddles>;
-  else return &stockham_group_kernel<Sign, E, Twiddles>;
+  if constexpr (std::is_same_v<E, qf128>) return &stockham_group_kernel_qf128<Twiddles>;
+  else return &stockham_group_kernel<E, Twiddles>;
 }
 
 template <int Sign, class E>
@@ -168,20 +170,14 @@ struct device_executor {
       FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(group_shared_bytes)));
       kernel<<<grid, threads, group_shared_bytes, stream>>>(g, twiddles, source_of<E>(in),
-                                                            target_of<E>(out), columns, width, scale);
+                                                            target_of<E>(out), columns, width, scale,
+                                                            sign > 0);
       FFFT_CUDA_CHECK(cudaGetLastError());
     };
     using table = fft::transform_twiddle_table<E>;
     using factors = fft::transform_twiddle_factors<E>;
-    if (program.twiddles == nullptr) {
-      const factors w{program.factors};
-      if (sign < 0) launch(group_kernel<-1, E, factors>(), w);
-      else launch(group_kernel<+1, E, factors>(), w);
-    } else {
-      const table w{program.twiddles};
-      if (sign < 0) launch(group_kernel<-1, E, table>(), w);
-      else launch(group_kernel<+1, E, table>(), w);
-    }
+    if (program.twiddles == nullptr) launch(group_kernel<E, factors>(), factors{program.factors});
+    else launch(group_kernel<E, table>(), table{program.twiddles});
   }
 
   // out = scale(in), element-wise (a minimal workspace's in-place

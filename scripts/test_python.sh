@@ -7,9 +7,13 @@
 # only what changed. The package's own dependencies (numpy, mpmath) are
 # Debian's (--no-deps: nothing else is fetched).
 #
-# The package is built without the CUDA executor unless FFFT_PYTHON_CUDA=ON:
-# the suite's GPU tests need a device (they skip without one), and the CUDA
-# kernels would be compiled a second time (ctest's build has them).
+# After scripts/build.sh (build/ holds a built library, as in
+# scripts/test.sh) the package is built against that library
+# (FFFT_PYTHON_LIBRARY_FROM=build): pip compiles the module's own sources
+# only, and the module has whatever build/ has (the CUDA executor where nvcc
+# is installed; its tests skip without a device). Without build/, pip builds
+# the library too, as a user's `pip install .` does, without the CUDA
+# executor unless FFFT_PYTHON_CUDA=ON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,9 +24,13 @@ if [[ ! -x $venv/bin/python ]]; then
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0" "scikit-build-core==1.1.2"
 if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
+settings=(--config-settings=cmake.define.FFFT_CUDA="${FFFT_PYTHON_CUDA:-OFF}"
+          --config-settings=cmake.define.CMAKE_CUDA_ARCHITECTURES="${FFFT_CUDA_ARCHITECTURES:-90}")
+if [[ -f build/ffftTargets.cmake && -f build/src/libffft.a ]]; then
+  settings=(--config-settings=cmake.define.FFFT_PYTHON_LIBRARY_FROM="$PWD/build")
+fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation --no-deps \
-  --config-settings=cmake.define.FFFT_CUDA="${FFFT_PYTHON_CUDA:-OFF}" \
-  --config-settings=cmake.define.CMAKE_CUDA_ARCHITECTURES="${FFFT_CUDA_ARCHITECTURES:-90}" .
+  "${settings[@]}" .
 
 # From outside the source tree, so `import ffft` is the installed package.
 # FFFT_CLI: the ffft program, for the test that loads its output.

@@ -47,11 +47,12 @@ struct emulated_block_executor {
     fft::run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
   }
 
-  // As the device: in computed mode the twiddles come from the factors.
+  // As the device: the table when the program has one, else (computed mode,
+  // as a GPU holds it) the factors.
   void stockham_group(int sign, const pass_group& g, const fft::stockham_program<E>& program,
                       strided<const value> in, strided<value> out, std::uint64_t batch,
                       const fft::scaling<E>& scale) const {
-    if (program.factors.coarse != nullptr)
+    if (program.twiddles == nullptr)
       run_group(sign, g, fft::transform_twiddle_factors<E>{program.factors}, in, out, batch, scale);
     else
       run_group(sign, g, fft::transform_twiddle_table<E>{program.twiddles}, in, out, batch, scale);
@@ -75,10 +76,8 @@ struct emulated_block_executor {
     for (std::uint64_t first = 0; first < columns; first += width) {
       fft::group_tile t{first, width, columns};
       if (wide_index) t.narrow = false;
-      if (sign < 0)
-        fft::run_tile<-1, E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write);
-      else
-        fft::run_tile<+1, E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write);
+      fft::run_tile<E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write,
+                       sign > 0);
     }
   }
 

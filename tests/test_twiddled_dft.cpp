@@ -4,9 +4,12 @@
 // and exactly the checked results (every bit) when an input is infinite,
 // NaN or so large that the butterfly overflows. Every radix, both signs,
 // every format; inputs with exact zeros, signed zeros and values that
-// cancel exactly, which make zero intermediate results. The CPU's lane
-// vectors, which redo only the lanes that need it, must match the scalar
-// butterfly bit for bit on the same special values.
+// cancel exactly, which make zero intermediate results. Only the forward
+// butterfly is compiled; the inverse one, the forward one between swaps of
+// the real and imaginary parts, must give the directly computed inverse
+// butterfly's results. The CPU's lane vectors, which redo only the lanes
+// that need it, must match the scalar butterfly bit for bit on the same
+// special values, in both directions.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -15,7 +18,7 @@
 
 #include "ffft/conversions.hpp"
 #include "ffft/fft/twiddled_dft.hpp"
-#include "src/cpu/lane_butterfly.hpp"
+#include "src/cpu/avx2_lane_arithmetic.hpp"
 #include "twiddle_formats.hpp"
 
 namespace {
@@ -56,7 +59,19 @@ bool equal_up_to_zero_signs(const E& a, const E& b) {
   return true;
 }
 
-template <int R, int Sign, class E>
+// The checked butterfly as reference: on the outlined arithmetic
+// (outlined.hpp), whose operations are the checked ones called out of line,
+// so the bits are twiddled_dft_checked's on E itself and the reference costs
+// no inlined copy of each radix's arithmetic.
+template <int R, int Sign, class E, class Inputs, class Twiddles>
+void checked_reference(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle) {
+  complex<fft::outlined<E>> x[R];
+  fft::twiddled_dft_checked<R, Sign>(x, [&](int j) { return fft::outlined_of(inputs(j)); },
+                                     [&](int a) { return fft::outlined_of(twiddle(a)); });
+  for (int a = 0; a < R; ++a) y[a] = fft::value_of(x[a]);
+}
+
+template <int R, class E>
 void check_radix(std::uint32_t seed) {
   std::mt19937 g(seed);
   int special_cases = 0;
@@ -74,10 +89,10 @@ void check_radix(std::uint32_t seed) {
     const auto inputs = [&](int j) { return x[j]; };
     const auto twiddle = [&](int a) { return w[a - 1]; };
     complex<E> got[R], want[R];
-    fft::twiddled_dft<R, Sign>(got, inputs, twiddle);
-    fft::twiddled_dft_checked<R, Sign>(want, inputs, twiddle);
+    fft::twiddled_dft<R>(got, inputs, twiddle);
+    checked_reference<R, -1>(want, inputs, twiddle);
     for (int a = 0; a < R; ++a) {
-      SCOPED_TRACE(::testing::Message() << "radix " << R << ", sign " << Sign << ", trial " << trial
+      SCOPED_TRACE(::testing::Message() << "radix " << R << ", trial " << trial
                                         << ", output " << a);
       bool finite = true;
       for (int l = 0; l < E::limbs; ++l)
@@ -93,19 +108,49 @@ void check_radix(std::uint32_t seed) {
   EXPECT_EQ(special_cases, 100);
 }
 
-template <int Sign, class E>
-void check_radices() {
-  check_radix<2, Sign, E>(2);
-  check_radix<3, Sign, E>(3);
-  check_radix<4, Sign, E>(4);
-  check_radix<5, Sign, E>(5);
-  check_radix<7, Sign, E>(7);
-  check_radix<8, Sign, E>(8);
+TYPED_TEST(TwiddledDft, FiniteResultsAreTheCheckedOnesUpToZeroSigns) {
+  check_radix<2, TypeParam>(2);
+  check_radix<3, TypeParam>(3);
+  check_radix<4, TypeParam>(4);
+  check_radix<5, TypeParam>(5);
+  check_radix<7, TypeParam>(7);
+  check_radix<8, TypeParam>(8);
 }
 
-TYPED_TEST(TwiddledDft, FiniteResultsAreTheCheckedOnesUpToZeroSigns) {
-  check_radices<-1, TypeParam>();
-  check_radices<+1, TypeParam>();
+// The inverse butterfly as the executors run it, S F_-(S x) with the
+// forward twiddles, against the inverse butterfly computed directly in the
+// checked arithmetic, with the conjugate twiddles: the same bits, zero
+// signs included, on random values, for every radix. (The one exception
+// twiddled_dft.hpp names, a qf128 addition whose operands hold limbs of
+// equal magnitude and opposite signs, is left out by using inputs without
+// such ties.)
+template <int R, class E>
+void check_inverse_between_swaps(std::uint32_t seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  const auto value = [&] { return add(from_double<E>(uniform(g)), from_double<E>(uniform(g) * 1e-9)); };
+  for (int trial = 0; trial < 200; ++trial) {
+    complex<E> x[R], w[R - 1];
+    for (auto& v : x) v = {value(), value()};
+    for (auto& v : w) v = {value(), value()};
+    complex<E> got[R], want[R];
+    fft::twiddled_dft<R>(got, [&](int j) { return fft::swapped(x[j]); }, [&](int a) { return w[a - 1]; });
+    checked_reference<R, +1>(want, [&](int j) { return x[j]; }, [&](int a) { return conj(w[a - 1]); });
+    for (int a = 0; a < R; ++a) {
+      const complex<E> expected = fft::swapped(want[a]);
+      ASSERT_EQ(std::memcmp(&got[a], &expected, sizeof expected), 0)
+          << "radix " << R << ", trial " << trial << ", output " << a;
+    }
+  }
+}
+
+TYPED_TEST(TwiddledDft, InverseIsTheForwardBetweenSwaps) {
+  check_inverse_between_swaps<2, TypeParam>(12);
+  check_inverse_between_swaps<3, TypeParam>(13);
+  check_inverse_between_swaps<4, TypeParam>(14);
+  check_inverse_between_swaps<5, TypeParam>(15);
+  check_inverse_between_swaps<7, TypeParam>(17);
+  check_inverse_between_swaps<8, TypeParam>(18);
 }
 
 // A butterfly whose outputs are not all finite is the checked one, bit for
@@ -118,14 +163,15 @@ TYPED_TEST(TwiddledDft, NonFiniteButterfliesAreTheCheckedOnesExactly) {
   for (int a = 0; a < 7; ++a) w[a] = {from_double<E>(0.75), from_double<E>(-0.25 * a)};
   x[3].re = from_limb<T, E::limbs>(std::numeric_limits<T>::infinity());
   complex<E> got[8], want[8];
-  fft::twiddled_dft<8, -1>(got, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
-  fft::twiddled_dft_checked<8, -1>(want, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
+  fft::twiddled_dft<8>(got, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
+  checked_reference<8, -1>(want, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
   EXPECT_EQ(std::memcmp(got, want, sizeof want), 0);
   EXPECT_FALSE(std::isfinite(got[0].re[0]));
 }
 
 #if FFFT_HAVE_LANES
-// Lanes: W butterflies, some with a special input, against W scalar ones.
+// Lanes: W butterflies, some with a special input, against W scalar ones,
+// forward and inverse.
 TYPED_TEST(TwiddledDft, LanesRedoOnlyTheirNonFiniteLanesAsScalarsDo) {
   using E = TypeParam;
   constexpr int Bytes = 32;  // the AVX2 lanes this test's own compilation runs
@@ -143,15 +189,17 @@ TYPED_TEST(TwiddledDft, LanesRedoOnlyTheirNonFiniteLanesAsScalarsDo) {
     complex<L> x[8], t[7];
     for (int j = 0; j < 8; ++j) x[j] = fft::to_lanes<Bytes, E>(xs[j]);
     for (int a = 0; a < 7; ++a) t[a] = fft::to_lanes<Bytes, E>(ws[a]);
-    fft::lane_butterfly_arithmetic<Bytes, 8, +1, E>(x, t);
+    const bool inverse = trial % 2 == 1;
+    fft::lane_butterfly_arithmetic<Bytes, 8, E>(x, t, inverse);
     for (int j = 0; j < 8; ++j) {
       complex<E> lanes[W];
       fft::from_lanes<Bytes, E>(x[j], lanes);
       for (int w = 0; w < W; ++w) {
         complex<E> want[8];
-        fft::twiddled_dft<8, +1>(want, [&](int i) { return xs[i][w]; },
-                                 [&](int a) { return conj(ws[a - 1][w]); });
-        EXPECT_EQ(std::memcmp(&lanes[w], &want[j], sizeof want[j]), 0)
+        fft::twiddled_dft<8>(want, [&](int i) { return fft::oriented(xs[i][w], inverse); },
+                             [&](int a) { return ws[a - 1][w]; });
+        const complex<E> expected = fft::oriented(want[j], inverse);
+        EXPECT_EQ(std::memcmp(&lanes[w], &expected, sizeof expected), 0)
             << "trial " << trial << ", lane " << w << ", output " << j;
       }
     }

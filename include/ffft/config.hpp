@@ -17,6 +17,17 @@
 #define FFFT_HD inline
 #endif
 
+// A host-and-device function kept out of line: for code that is rarely run
+// (a butterfly's fallback to the checked arithmetic), so that it is compiled
+// once and called, rather than copied into every caller.
+#if defined(__CUDACC__)
+#define FFFT_HD_OUTLINED __host__ __device__ __noinline__
+#elif defined(__GNUC__)
+#define FFFT_HD_OUTLINED __attribute__((noinline))
+#else
+#define FFFT_HD_OUTLINED
+#endif
+
 // True in nvcc's device compilation pass, where the limb operations map to the
 // never-contracted rounding intrinsics (__fadd_rn, __fmaf_rn, ...).
 #if defined(__CUDA_ARCH__)

@@ -130,23 +130,27 @@ FFFT_UNROLL
 }
 
 // The arithmetic of W butterflies in lanes: the radix-R DFT of x, then
-// output a >= 1 times its twiddle w[a - 1] (given forward; the inverse
-// conjugates it, exact), as twiddled_dft.hpp does it: unchecked first, and
-// each lane whose outputs are not all finite again through the scalar
-// checked butterfly, the one stockham_butterfly runs, so every lane decides
-// and computes as a single butterfly does. Out of line, so that each
-// (R, Sign) instantiates the expansion arithmetic once, however its operands
-// were loaded: inlined into every way of loading them, the qf128 DFTs alone
-// took minutes to compile per path. The call costs 2R - 1 lane values through
-// the stack, against the hundreds of operations of the expansion arithmetic.
-template <int Bytes, int R, int Sign, class E>
+// output a >= 1 times its twiddle w[a - 1] (forward: an inverse butterfly
+// swaps the real and imaginary parts of x before and after,
+// twiddled_dft.hpp), as twiddled_dft.hpp does it: unchecked first, and each
+// lane whose outputs are not all finite again through the scalar checked
+// butterfly, the one stockham_butterfly runs, so every lane decides and
+// computes as a single butterfly does. Out of line, so that each radix
+// instantiates the expansion arithmetic once, however its operands were
+// loaded and in either direction: inlined into every way of loading them,
+// the qf128 DFTs alone took minutes to compile per path. The call costs
+// 2R - 1 lane values through the stack, against the hundreds of operations
+// of the expansion arithmetic.
+template <int Bytes, int R, class E>
 [[gnu::noinline]] void lane_butterfly_arithmetic(complex<lane_expansion<E, Bytes>> (&x)[R],
-                                                 const complex<lane_expansion<E, Bytes>> (&w)[R - 1]) {
+                                                 const complex<lane_expansion<E, Bytes>> (&w)[R - 1],
+                                                 bool inverse) {
   using L = lane_expansion<E, Bytes>;
-  const auto twiddle = [&](int a) { return Sign < 0 ? w[a - 1] : conj(w[a - 1]); };
+  if (inverse)
+    for (int j = 0; j < R; ++j) x[j] = swapped(x[j]);
   complex<unchecked<L>> fast[R];
-  const auto finite =
-      twiddled_dft_unchecked<R, Sign>(fast, [&](int j) { return x[j]; }, twiddle);
+  const auto finite = twiddled_dft_unchecked<R, -1>(fast, [&](int j) { return x[j]; },
+                                                    [&](int a) { return w[a - 1]; });
   if (!limb::all_lanes(finite)) [[unlikely]] {
     for (int lane = 0; lane < lane_count<E, Bytes>; ++lane) {
       if (finite[lane]) continue;
@@ -155,24 +159,25 @@ template <int Bytes, int R, int Sign, class E>
         for (int l = 0; l < E::limbs; ++l) s.re[l] = v.re[l][lane], s.im[l] = v.im[l][lane];
         return s;
       };
-      complex<E> y[R];
-      twiddled_dft_checked<R, Sign>(y, [&](int j) { return scalar(x[j]); },
-                                    [&](int a) { return scalar(twiddle(a)); });
+      complex<E> y[R], t[R - 1];
+      for (int j = 0; j < R; ++j) y[j] = scalar(x[j]);
+      for (int a = 1; a < R; ++a) t[a - 1] = scalar(w[a - 1]);
+      checked_butterfly<E>(R, y, t);
       for (int a = 0; a < R; ++a)
         for (int l = 0; l < E::limbs; ++l) fast[a].re[l][lane] = y[a].re[l], fast[a].im[l][lane] = y[a].im[l];
     }
   }
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) x[a] = checked_of(fast[a]);
+  for (int a = 0; a < R; ++a) x[a] = inverse ? swapped(checked_of(fast[a])) : checked_of(fast[a]);
 }
 
 // The butterflies (b, k, i0 + w), w < lane_count<E, Bytes>, of a pass with m a
 // multiple of the lane count, on unit-stride data: every operand is W
 // consecutive values in memory.
-template <int Bytes, int R, int Sign, class E>
+template <int Bytes, int R, class E>
 void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddles,
                                     strided<const complex<E>> in, strided<complex<E>> out,
-                                    std::uint64_t b, std::uint64_t k, std::uint64_t i0) {
+                                    std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse) {
   using L = lane_expansion<E, Bytes>;
   complex<L> x[R], w[R - 1];
 FFFT_UNROLL
@@ -180,7 +185,7 @@ FFFT_UNROLL
 FFFT_UNROLL
   for (int a = 1; a < R; ++a)
     w[a - 1] = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
-  lane_butterfly_arithmetic<Bytes, R, Sign, E>(x, w);
+  lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, i0 + p.m * (k + p.l * a)));
 }
@@ -191,11 +196,11 @@ FFFT_UNROLL
 // W butterflies are consecutive ones of one transform (t = k m + i counts
 // up by one), whose outputs i + m (k + L a) = t + m L a are then consecutive
 // in memory for every a, even when their inputs are not (m < W).
-template <int Bytes, int R, int Sign, bool ConsecutiveOutput = false, class E>
+template <int Bytes, int R, bool ConsecutiveOutput = false, class E>
 void stockham_butterfly_lanes(const pass_shape& p, pass_twiddles<E> twiddles,
                               strided<const complex<E>> in, strided<complex<E>> out,
                               const std::uint64_t* b, const std::uint64_t* k,
-                              const std::uint64_t* i, int lanes = lane_count<E, Bytes>) {
+                              const std::uint64_t* i, bool inverse, int lanes = lane_count<E, Bytes>) {
   constexpr int W = lane_count<E, Bytes>;
   using L = lane_expansion<E, Bytes>;
   std::uint64_t source[W], twiddle[W];  // per lane: input offset of j = 0, twiddle index
@@ -216,7 +221,7 @@ FFFT_UNROLL
     for (int w = 0; w < W; ++w) v[w] = twiddles.data[static_cast<std::uint64_t>(a - 1) * p.m + twiddle[w]];
     t[a - 1] = to_lanes<Bytes, E>(v);
   }
-  lane_butterfly_arithmetic<Bytes, R, Sign, E>(x, t);
+  lane_butterfly_arithmetic<Bytes, R, E>(x, t, inverse);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) {
     if constexpr (ConsecutiveOutput) {
@@ -227,6 +232,22 @@ FFFT_UNROLL
     }
   }
 }
+
+// The explicit instantiations of the lane arithmetic for one lane width
+// and format, every radix: `FFFT_LANE_ARITHMETIC(template, 32, df64)`
+// defines them (the path's translation unit), `FFFT_LANE_ARITHMETIC(extern
+// template, 32, df64)` declares them, so that code elsewhere (the tests)
+// calls the library's copies instead of compiling its own.
+#define FFFT_LANE_ARITHMETIC_FOR(what, Bytes, R, E)                                       \
+  what void lane_butterfly_arithmetic<Bytes, R, E>(complex<lane_expansion<E, Bytes>>(&)[R], \
+                                                   const complex<lane_expansion<E, Bytes>>(&)[R - 1], bool);
+#define FFFT_LANE_ARITHMETIC(what, Bytes, E)   \
+  FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 2, E) \
+  FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 3, E) \
+  FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 4, E) \
+  FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 5, E) \
+  FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 7, E) \
+  FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 8, E)
 
 }  // namespace ffft::fft
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ffft/fft/stockham_pass.hpp"
+#include "src/cpu/checked_butterflies.hpp"
 #include "src/cpu/lane_butterfly.hpp"
 #include "src/cpu/parallel_for.hpp"
 #include "src/cpu/stockham_pass_paths.hpp"
@@ -40,9 +41,10 @@ inline void finish_outputs(const fft::pass_shape& p, const fft::scaling<E>& fini
 // (most passes: all but those with m < W). Otherwise the inputs are gathered
 // one by one (the outputs too unless they are consecutive), a last, shorter
 // group filling its spare lanes with a repeat of its last butterfly. All
-// these ways give results bit-identical to one butterfly at a time.
-template <int LaneBytes, int R, int Sign, class E>
-void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
+// these ways give results bit-identical to one butterfly at a time. Forward
+// butterflies, or inverse ones through their swaps (twiddled_dft.hpp).
+template <int LaneBytes, int R, class E>
+void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
               std::uint64_t batch, const fft::scaling<E>& finish) {
   const std::uint64_t per_transform = p.l * p.m;
@@ -51,7 +53,7 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
   if constexpr (LaneBytes == 0) {
     parallel_for(threads, count, [&](std::uint64_t t) {
       const std::uint64_t b = t / per_transform, rest = t % per_transform;
-      fft::stockham_butterfly<R, Sign>(p, twiddles, in, out, b, rest / p.m, t % p.m);
+      fft::stockham_butterfly<R>(p, twiddles, in, out, b, rest / p.m, t % p.m, inverse);
       if (finishing) finish_outputs<R>(p, finish, out, b, rest, 1);
     });
   } else {
@@ -61,8 +63,8 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
       parallel_for(threads, count / W, [&](std::uint64_t group) {
         const std::uint64_t t = group * W;
         const std::uint64_t b = t / per_transform, rest = t % per_transform;
-        fft::stockham_butterfly_consecutive<LaneBytes, R, Sign>(p, twiddles, in, out, b,
-                                                                rest / p.m, rest % p.m);
+        fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, b, rest / p.m,
+                                                          rest % p.m, inverse);
         if (finishing) finish_outputs<R>(p, finish, out, b, rest, W);
       });
       return;
@@ -83,9 +85,9 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
         if (k[w] == p.l) k[w] = 0, ++b[w];
       }
       if (lanes == W && consecutive_output)
-        fft::stockham_butterfly_lanes<LaneBytes, R, Sign, true>(p, twiddles, in, out, b, k, i);
+        fft::stockham_butterfly_lanes<LaneBytes, R, true>(p, twiddles, in, out, b, k, i, inverse);
       else
-        fft::stockham_butterfly_lanes<LaneBytes, R, Sign>(p, twiddles, in, out, b, k, i, lanes);
+        fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, lanes);
       if (finishing)
         for (int w = 0; w < lanes; ++w) finish_outputs<R>(p, finish, out, b[w], k[w] * p.m + i[w], 1);
     });
@@ -95,17 +97,17 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
   }
 }
 
-template <int LaneBytes, int Sign, class E>
-void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
+template <int LaneBytes, class E>
+void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
               std::uint64_t batch, const fft::scaling<E>& finish) {
   switch (p.radix) {
-    case 2: return run_pass<LaneBytes, 2, Sign>(threads, p, twiddles, in, out, batch, finish);
-    case 3: return run_pass<LaneBytes, 3, Sign>(threads, p, twiddles, in, out, batch, finish);
-    case 4: return run_pass<LaneBytes, 4, Sign>(threads, p, twiddles, in, out, batch, finish);
-    case 5: return run_pass<LaneBytes, 5, Sign>(threads, p, twiddles, in, out, batch, finish);
-    case 7: return run_pass<LaneBytes, 7, Sign>(threads, p, twiddles, in, out, batch, finish);
-    case 8: return run_pass<LaneBytes, 8, Sign>(threads, p, twiddles, in, out, batch, finish);
+    case 2: return run_pass<LaneBytes, 2>(inverse, threads, p, twiddles, in, out, batch, finish);
+    case 3: return run_pass<LaneBytes, 3>(inverse, threads, p, twiddles, in, out, batch, finish);
+    case 4: return run_pass<LaneBytes, 4>(inverse, threads, p, twiddles, in, out, batch, finish);
+    case 5: return run_pass<LaneBytes, 5>(inverse, threads, p, twiddles, in, out, batch, finish);
+    case 7: return run_pass<LaneBytes, 7>(inverse, threads, p, twiddles, in, out, batch, finish);
+    case 8: return run_pass<LaneBytes, 8>(inverse, threads, p, twiddles, in, out, batch, finish);
     default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
   }
 }
@@ -119,6 +121,5 @@ void run_pass(unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> 
       fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,      \
       const fft::scaling<E>& finish) {                                                           \
     const fft::pass_twiddles<E> w{twiddles};                                                     \
-    if (sign < 0) detail::run_pass<FFFT_CPU_LANE_BYTES, -1>(threads, pass, w, in, out, batch, finish); \
-    else detail::run_pass<FFFT_CPU_LANE_BYTES, +1>(threads, pass, w, in, out, batch, finish);  \
+    detail::run_pass<FFFT_CPU_LANE_BYTES>(sign > 0, threads, pass, w, in, out, batch, finish);   \
   }

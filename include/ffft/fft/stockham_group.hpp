@@ -122,18 +122,19 @@ FFFT_HD tile_entry entry_of(std::uint32_t e, const group_tile& t, const pass_gro
 }
 
 // Phase 1: the tile's inputs from slow memory, read(b, j) returning element
-// j of transform b. Columns past the end are zero-filled so no later phase
-// computes on uninitialized memory.
+// j of transform b, swapped for an inverse transform (twiddled_dft.hpp: the
+// passes between are forward ones). Columns past the end are zero-filled so
+// no later phase computes on uninitialized memory.
 template <class E, class Read>
 FFFT_HD void load_tile(const pass_group& g, const group_tile& t, complex<E>* tile,
-                       std::uint32_t thread, std::uint32_t threads, const Read& read) {
+                       std::uint32_t thread, std::uint32_t threads, const Read& read, bool inverse) {
   const std::uint32_t entries = t.width * g.radix;
   for (std::uint32_t e = thread; e < entries; e += threads) {
     const tile_entry x = entry_of(e, t, g, g.m == 1);
     complex<E> v{};
     if (t.holds(x.c)) {
       const group_tile::column col = t.at(g, x.c);
-      v = read(col.b, col.i + g.m * (x.q + std::uint64_t{g.radix} * col.k));
+      v = oriented(read(col.b, col.i + g.m * (x.q + std::uint64_t{g.radix} * col.k)), inverse);
     }
     tile[x.c + t.width * x.q] = v;
   }
@@ -147,35 +148,22 @@ FFFT_HD std::uint32_t tile_butterflies(const local_pass& p, const group_tile& t)
 
 // The twiddles of one butterfly of a local pass, from a
 // transform_twiddles.hpp source, as twiddled_dft.hpp takes them.
-template <int Sign, class E, class Twiddles>
+template <class E, class Twiddles>
 struct source_twiddles {
   const Twiddles& twiddles;
   pass_shape global;
   std::uint64_t offset;
   std::uint64_t i;
   FFFT_HD complex<E> operator()(int a) const {
-    return twiddles.template get<Sign>(global, offset, a, i);
+    return twiddles.get(global, offset, a, i);
   }
 };
 
-// The butterfly step of one radix, called from the switch over the radices
-// below: force-inlined under nvcc, where the device needs its operands in
-// registers; an out-of-line function in a plain C++ build, where only the
-// host emulation of the kernels (tests) runs it. Forcing all six radices'
-// butterflies, checked and unchecked, into one function made GCC spend
-// forty minutes at -O3 on that emulation's test; out of line, eight.
-#if defined(__CUDACC__)
-#define FFFT_HD_RADIX_STEP FFFT_HD
-#elif defined(__GNUC__)
-#define FFFT_HD_RADIX_STEP __attribute__((noinline))
-#else
-#define FFFT_HD_RADIX_STEP
-#endif
-
 // Phase 2, once per local pass (a barrier before and after): butterfly beta
-// from src to dst, its twiddles from a transform_twiddles.hpp source.
-template <int R, int Sign, class E, class Twiddles>
-FFFT_HD_RADIX_STEP void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
+// from src to dst, forward, its twiddles from a transform_twiddles.hpp
+// source.
+template <int R, class E, class Twiddles>
+FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
                             const group_tile& t, const complex<E>* src, complex<E>* dst,
                             std::uint32_t beta) {
   const std::uint32_t sk = t.by_width.quotient(beta);  // s + m' k
@@ -187,43 +175,43 @@ FFFT_HD_RADIX_STEP void tile_butterfly(const pass_group& g, const local_pass& p,
   // end, i is still in range, so the read is too).
   const std::uint64_t i = t.i_of(g, c) + g.m * s;
   complex<E> x[R];
-  twiddled_dft<R, Sign>(x, strided_inputs<E>{&src[at(s + p.m * R * k)], std::int64_t{t.width} * p.m},
-                        source_twiddles<Sign, E, Twiddles>{twiddles, g.global(p), p.twiddle_offset, i});
+  twiddled_dft<R>(x, strided_inputs<E>{&src[at(s + p.m * R * k)], std::int64_t{t.width} * p.m},
+                  source_twiddles<E, Twiddles>{twiddles, g.global(p), p.twiddle_offset, i});
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = x[a];
 }
 
 // Phase 2 for a runtime radix.
-template <int Sign, class E, class Twiddles>
+template <class E, class Twiddles>
 FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
                             const group_tile& t, const complex<E>* src, complex<E>* dst,
                             std::uint32_t beta) {
   switch (p.radix) {
-    case 2: return tile_butterfly<2, Sign, E>(g, p, twiddles, t, src, dst, beta);
-    case 3: return tile_butterfly<3, Sign, E>(g, p, twiddles, t, src, dst, beta);
-    case 4: return tile_butterfly<4, Sign, E>(g, p, twiddles, t, src, dst, beta);
-    case 5: return tile_butterfly<5, Sign, E>(g, p, twiddles, t, src, dst, beta);
-    case 7: return tile_butterfly<7, Sign, E>(g, p, twiddles, t, src, dst, beta);
-    case 8: return tile_butterfly<8, Sign, E>(g, p, twiddles, t, src, dst, beta);
+    case 2: return tile_butterfly<2, E>(g, p, twiddles, t, src, dst, beta);
+    case 3: return tile_butterfly<3, E>(g, p, twiddles, t, src, dst, beta);
+    case 4: return tile_butterfly<4, E>(g, p, twiddles, t, src, dst, beta);
+    case 5: return tile_butterfly<5, E>(g, p, twiddles, t, src, dst, beta);
+    case 7: return tile_butterfly<7, E>(g, p, twiddles, t, src, dst, beta);
+    case 8: return tile_butterfly<8, E>(g, p, twiddles, t, src, dst, beta);
     default: return;  // group_passes() only builds groups of these radices
   }
 }
 
 // Phase 3: the tile's outputs to slow memory, write(b, j, value) storing
-// element j of transform b, each value passed through finish(j, value) (the
-// normalization or a convolution's diagonal, after the last group) on the
-// way.
+// element j of transform b, each value swapped back for an inverse transform
+// and passed through finish(j, value) (the normalization or a convolution's
+// diagonal, after the last group) on the way.
 template <class E, class Finish, class Write>
 FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<E>* tile,
                         std::uint32_t thread, std::uint32_t threads, const Finish& finish,
-                        const Write& write) {
+                        const Write& write, bool inverse) {
   const std::uint32_t entries = t.width * g.radix;
   for (std::uint32_t e = thread; e < entries; e += threads) {
     const tile_entry x = entry_of(e, t, g, g.m == 1 && g.l == 1);
     if (!t.holds(x.c)) continue;
     const group_tile::column col = t.at(g, x.c);
     const std::uint64_t j = col.i + g.m * (col.k + g.l * x.q);
-    write(col.b, j, finish(j, tile[x.c + t.width * x.q]));
+    write(col.b, j, finish(j, oriented(tile[x.c + t.width * x.q], inverse)));
   }
 }
 
@@ -236,12 +224,13 @@ struct load_phase {
   const group_tile& t;
   complex<E>* tile;
   const Read& read;
+  bool inverse;
   FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
-    load_tile<E>(g, t, tile, thread, count, read);
+    load_tile<E>(g, t, tile, thread, count, read, inverse);
   }
 };
 
-template <int Sign, class E, class Twiddles>
+template <class E, class Twiddles>
 struct butterfly_phase {
   const pass_group& g;
   const local_pass& p;
@@ -252,7 +241,7 @@ struct butterfly_phase {
   FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
     const std::uint32_t butterflies = tile_butterflies(p, t);
     for (std::uint32_t beta = thread; beta < butterflies; beta += count)
-      tile_butterfly<Sign, E>(g, p, twiddles, t, src, dst, beta);
+      tile_butterfly<E>(g, p, twiddles, t, src, dst, beta);
   }
 };
 
@@ -263,8 +252,9 @@ struct store_phase {
   const complex<E>* tile;
   const Finish& finish;
   const Write& write;
+  bool inverse;
   FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
-    store_tile<E>(g, t, tile, thread, count, finish, write);
+    store_tile<E>(g, t, tile, thread, count, finish, write, inverse);
   }
 };
 
@@ -272,21 +262,22 @@ struct store_phase {
 // calls phase(thread, count) for every thread of the block and returns when
 // all are done (a CUDA block: each thread calls it for itself, then a
 // barrier; a host emulation: a loop). Two tiles of width R values each:
-// the passes ping-pong between them.
-template <int Sign, class E, class Twiddles, class Threads, class Read, class Finish, class Write>
+// the passes ping-pong between them. Forward, or inverse (the loads and
+// stores swap, twiddled_dft.hpp).
+template <class E, class Twiddles, class Threads, class Read, class Finish, class Write>
 FFFT_HD void run_tile(const pass_group& g, const Twiddles& twiddles, const group_tile& t,
                       complex<E>* tile_a, complex<E>* tile_b, const Threads& threads,
-                      const Read& read, const Finish& finish, const Write& write) {
-  threads(load_phase<E, Read>{g, t, tile_a, read});
+                      const Read& read, const Finish& finish, const Write& write, bool inverse) {
+  threads(load_phase<E, Read>{g, t, tile_a, read, inverse});
   complex<E>* src = tile_a;
   complex<E>* dst = tile_b;
   for (int j = 0; j < g.count; ++j) {
-    threads(butterfly_phase<Sign, E, Twiddles>{g, g.passes[j], twiddles, t, src, dst});
+    threads(butterfly_phase<E, Twiddles>{g, g.passes[j], twiddles, t, src, dst});
     complex<E>* const done = dst;
     dst = src;
     src = done;
   }
-  threads(store_phase<E, Finish, Write>{g, t, src, finish, write});
+  threads(store_phase<E, Finish, Write>{g, t, src, finish, write, inverse});
 }
 
 }  // namespace ffft::fft

@@ -43,16 +43,14 @@ struct strided {
 };
 
 // The twiddles of one pass, w_n^(i a L) for a = 1 .. r-1 and i < m, stored
-// forward at [(a - 1) m + i]; the inverse conjugates (exact).
+// forward at [(a - 1) m + i]; an inverse pass uses them too, between swaps
+// (twiddled_dft.hpp).
 template <class E>
 struct pass_twiddles {
   const complex<E>* data;
 
-  template <int Sign>
   FFFT_HD complex<E> get(const pass_shape& p, int a, std::uint64_t i) const {
-    const complex<E> w = data[static_cast<std::uint64_t>(a - 1) * p.m + i];
-    if constexpr (Sign < 0) return w;
-    else return conj(w);
+    return data[static_cast<std::uint64_t>(a - 1) * p.m + i];
   }
 };
 
@@ -66,24 +64,26 @@ FFFT_HD complex<E> pass_twiddle_entry(const pass_shape& p, std::uint64_t e, cons
 }
 
 // The twiddles of butterfly i of a pass, as twiddled_dft.hpp takes them.
-template <int Sign, class E>
+template <class E>
 struct butterfly_twiddles {
   pass_twiddles<E> twiddles;
   const pass_shape& pass;
   std::uint64_t i;
-  FFFT_HD complex<E> operator()(int a) const { return twiddles.template get<Sign>(pass, a, i); }
+  FFFT_HD complex<E> operator()(int a) const { return twiddles.get(pass, a, i); }
 };
 
-// The butterfly (k, i) of transform b.
-template <int R, int Sign, class E>
+// The butterfly (k, i) of transform b; forward, or inverse through the
+// swaps of twiddled_dft.hpp.
+template <int R, class E>
 FFFT_HD void stockham_butterfly(const pass_shape& p, pass_twiddles<E> twiddles,
                                 strided<const complex<E>> in, strided<complex<E>> out,
-                                std::uint64_t b, std::uint64_t k, std::uint64_t i) {
+                                std::uint64_t b, std::uint64_t k, std::uint64_t i, bool inverse) {
   complex<E> x[R];
-  twiddled_dft<R, Sign>(x, strided_inputs<E>{&in(b, i + p.m * R * k), static_cast<std::int64_t>(p.m) * in.stride},
-                        butterfly_twiddles<Sign, E>{twiddles, p, i});
+  const strided_inputs<E> inputs{&in(b, i + p.m * R * k), static_cast<std::int64_t>(p.m) * in.stride};
+  twiddled_dft<R>(x, [&](int j) { return oriented(inputs(j), inverse); },
+                  butterfly_twiddles<E>{twiddles, p, i});
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) out(b, i + p.m * (k + p.l * a)) = x[a];
+  for (int a = 0; a < R; ++a) out(b, i + p.m * (k + p.l * a)) = oriented(x[a], inverse);
 }
 
 }  // namespace ffft::fft

@@ -1,6 +1,7 @@
 // Where the passes of a whole transform get their twiddles, as the group
 // kernels (stockham_group.hpp) read them: pass p's twiddle w_n^(i a L) at
-// butterfly index i, for a = 1 .. r-1. Two sources with one call:
+// butterfly index i, for a = 1 .. r-1, forward (inverse passes use them
+// between swaps, twiddled_dft.hpp). Two sources with one call:
 //  - transform_twiddle_table: the passes' arrays (stockham_pass.hpp) one
 //    after another, O(n) values; one load per twiddle (table mode);
 //  - transform_twiddle_factors: one product of two base values per
@@ -23,9 +24,8 @@ struct transform_twiddle_table {
   const complex<E>* data;
 
   // offset: of the pass's array in data (local_pass::twiddle_offset).
-  template <int Sign>
   FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t offset, int a, std::uint64_t i) const {
-    return pass_twiddles<E>{data + offset}.template get<Sign>(p, a, i);
+    return pass_twiddles<E>{data + offset}.get(p, a, i);
   }
 };
 
@@ -33,11 +33,8 @@ template <class E>
 struct transform_twiddle_factors {
   twiddle::factored_twiddles<E> w_n;
 
-  template <int Sign>
   FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t, int a, std::uint64_t i) const {
-    const complex<E> w = w_n(i * static_cast<std::uint64_t>(a) * p.l);  // < m r L = n
-    if constexpr (Sign < 0) return w;
-    else return conj(w);
+    return w_n(i * static_cast<std::uint64_t>(a) * p.l);  // < m r L = n
   }
 };
 

@@ -3,23 +3,38 @@
 // of the inputs, then each output a >= 1 times its twiddle,
 //   y = DFT_R(x),  y_a = w_a y_a.
 //
+// Only the forward butterfly (Sign = -1) is compiled. The inverse one is
+// the forward one between two swaps of the real and imaginary parts,
+//   y = S F_-(S x),  S(a + ib) = b + ia,
+// with the forward twiddles: S F S = F_+ exactly for the DFT's additions,
+// its exact multiplications by +-i and its real constants (each acts on the
+// components alone), and the twiddle product S (S y * w) = y * conj(w) is
+// the inverse's own product with the two additions' operands exchanged,
+// which gives the same bits in df64 and dd128 (TwoSum is symmetric) and in
+// qf128 whenever no limb of one addend has the magnitude of a limb of the
+// other with the opposite sign (the merge of quad_word::add keeps such ties
+// in operand order). Every executor swaps in the same places, so their
+// results stay bit-identical (swapped() below).
+//
 // It runs first in the unchecked arithmetic (unchecked.hpp), which skips the
 // per-operation tests for zero and non-finite results (a third of a dd128
 // butterfly's operations), and then checks its outputs once: when every limb
 // of every output is finite, they are the checked arithmetic's results up to
 // the signs of zero limbs (unchecked.hpp proves it). Otherwise the butterfly
-// runs again in the checked arithmetic, so infinities, NaNs and overflow give
+// runs again in the checked arithmetic (checked_butterfly, out of line: one
+// body per format serves every radix), so infinities, NaNs and overflow give
 // exactly what the operations of arithmetic.hpp say. Every executor decides
 // per butterfly in this same way, so their results stay bit-identical.
 //
-// inputs(j) returns x_j, j < R, and twiddle(a) the twiddle of output a,
-// 1 <= a < R, for the transform's sign. Either may be called twice.
+// inputs(j) returns x_j, j < R, and twiddle(a) the forward twiddle of output
+// a, 1 <= a < R. Either may be called twice.
 #pragma once
 
 #include <cstdint>
 
 #include "ffft/complex.hpp"
 #include "ffft/fft/butterflies.hpp"
+#include "ffft/fft/outlined.hpp"
 #include "ffft/fft/unchecked.hpp"
 
 namespace ffft::fft {
@@ -69,18 +84,73 @@ FFFT_UNROLL
   return detail::outputs_finite(y);
 }
 
-// One butterfly: unchecked, and checked again only when that met a
-// non-finite value. (Lane vectors take the two steps themselves and
-// redo only the lanes that need it: lane_butterfly.hpp.)
-template <int R, int Sign, class E, class Inputs, class Twiddles>
+// The largest radix: the size of checked_butterfly's arrays.
+inline constexpr int max_radix = 8;
+
+namespace detail {
+
+// In the checked arithmetic with its operations out of line (outlined.hpp):
+// the same operations on the same operands, so the same bits.
+template <int R, class E>
+FFFT_HD void checked_butterfly_of_radix(complex<E>* y, const complex<E>* w) {
+  complex<outlined<E>> x[R];
+  twiddled_dft_checked<R, -1>(x, [&](int j) { return outlined_of(y[j]); },
+                              [&](int a) { return outlined_of(w[a - 1]); });
+FFFT_UNROLL
+  for (int a = 0; a < R; ++a) y[a] = value_of(x[a]);
+}
+
+}  // namespace detail
+
+// The forward butterfly in the checked arithmetic for a runtime radix:
+// y[0 .. radix) holds the inputs and receives the outputs, w[a - 1] is the
+// twiddle of output a. Out of line, as only butterflies whose unchecked
+// outputs were not all finite come here: one body per format and program
+// (the CPU paths share one, src/cpu/checked_butterflies.cpp), rather than
+// one inlined into each radix, direction and twiddle source.
+template <class E>
+FFFT_HD_OUTLINED void checked_butterfly(int radix, complex<E>* y, const complex<E>* w) {
+  switch (radix) {
+    case 2: return detail::checked_butterfly_of_radix<2>(y, w);
+    case 3: return detail::checked_butterfly_of_radix<3>(y, w);
+    case 4: return detail::checked_butterfly_of_radix<4>(y, w);
+    case 5: return detail::checked_butterfly_of_radix<5>(y, w);
+    case 7: return detail::checked_butterfly_of_radix<7>(y, w);
+    case 8: return detail::checked_butterfly_of_radix<8>(y, w);
+    default: return;  // the plans make passes of these radices only
+  }
+}
+
+// One forward butterfly: unchecked, and checked again (out of line) only
+// when that met a non-finite value. (Lane vectors take the two steps
+// themselves and redo only the lanes that need it: lane_butterfly.hpp.)
+template <int R, class E, class Inputs, class Twiddles>
 FFFT_HD void twiddled_dft(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle) {
   complex<unchecked<E>> fast[R];
-  if (twiddled_dft_unchecked<R, Sign>(fast, inputs, twiddle)) {
+  if (twiddled_dft_unchecked<R, -1>(fast, inputs, twiddle)) {
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) y[j] = checked_of(fast[j]);
     return;
   }
-  twiddled_dft_checked<R, Sign>(y, inputs, twiddle);
+  complex<E> w[R - 1];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) y[j] = inputs(j);
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) w[a - 1] = twiddle(a);
+  checked_butterfly<E>(R, y, w);
+}
+
+// S(a + ib) = b + ia: what an inverse butterfly's inputs and outputs go
+// through, around the forward one. Exact.
+template <class E>
+FFFT_HD complex<E> swapped(const complex<E>& v) {
+  return {v.im, v.re};
+}
+
+// v, swapped for an inverse butterfly.
+template <class E>
+FFFT_HD complex<E> oriented(const complex<E>& v, bool inverse) {
+  return inverse ? swapped(v) : v;
 }
 
 // inputs(j) for values `step` apart in memory, from `first`.

@@ -6,3 +6,8 @@
 #include "src/cpu/stockham_pass_path.hpp"
 
 FFFT_DEFINE_STOCKHAM_PASS(dd128)
+
+// The tests call these copies (src/cpu/avx2_lane_arithmetic.hpp).
+namespace ffft::fft {
+FFFT_LANE_ARITHMETIC(template, 32, dd128)
+}

@@ -1,0 +1,94 @@
+// The checked arithmetic of arithmetic.hpp with its additions and
+// multiplications out of line: the arithmetic of a butterfly's fallback
+// (twiddled_dft.hpp), which only butterflies that met a non-finite value
+// run. Each operation is the same function of the same operands as inline,
+// so the results are the same bits; the fallback becomes a chain of calls,
+// a few instructions each, instead of every radix's expansion arithmetic
+// spelled out again (a qf128 kernel's fallback inlined was 83k SASS
+// instructions, about 1.3 MB of code).
+//
+// A type of its own, as unchecked.hpp's, so that dft<> and the complex
+// operations of complex.hpp run on it unchanged (argument-dependent lookup).
+#pragma once
+
+#include "ffft/arithmetic.hpp"
+
+namespace ffft::fft {
+
+template <class E>
+struct outlined {
+  using limb_type = typename E::limb_type;
+  static constexpr int limbs = E::limbs;
+  limb_type limb[limbs];
+
+  FFFT_HD limb_type& operator[](int i) { return limb[i]; }
+  FFFT_HD const limb_type& operator[](int i) const { return limb[i]; }
+};
+
+template <class E>
+FFFT_HD outlined<E> outlined_of(const E& x) {
+  outlined<E> r;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
+  return r;
+}
+
+template <class E>
+FFFT_HD E value_of(const outlined<E>& x) {
+  E r;
+FFFT_UNROLL
+  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
+  return r;
+}
+
+template <class E>
+FFFT_HD complex<outlined<E>> outlined_of(const complex<E>& x) {
+  return {outlined_of(x.re), outlined_of(x.im)};
+}
+
+template <class E>
+FFFT_HD complex<E> value_of(const complex<outlined<E>>& x) {
+  return {value_of(x.re), value_of(x.im)};
+}
+
+namespace detail {
+
+template <class E>
+FFFT_HD_OUTLINED E outlined_add(E x, E y) {
+  return add(x, y);
+}
+
+template <class E>
+FFFT_HD_OUTLINED E outlined_mul(E x, E y) {
+  return mul(x, y);
+}
+
+}  // namespace detail
+
+template <class E>
+FFFT_HD outlined<E> neg(outlined<E> x) {
+  return outlined_of(neg(value_of(x)));
+}
+
+// sub is add(x, neg(y)) in arithmetic.hpp too.
+template <class E>
+FFFT_HD outlined<E> add(outlined<E> x, outlined<E> y) {
+  return outlined_of(detail::outlined_add(value_of(x), value_of(y)));
+}
+
+template <class E>
+FFFT_HD outlined<E> sub(outlined<E> x, outlined<E> y) {
+  return outlined_of(detail::outlined_add(value_of(x), neg(value_of(y))));
+}
+
+template <class E>
+FFFT_HD outlined<E> mul(outlined<E> x, outlined<E> y) {
+  return outlined_of(detail::outlined_mul(value_of(x), value_of(y)));
+}
+
+template <class E>
+FFFT_HD outlined<E> ldexp(outlined<E> x, int e) {
+  return outlined_of(ldexp(value_of(x), e));
+}
+
+}  // namespace ffft::fft
