@@ -8,12 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
-# Ninja for a new build folder: it compiles a program's or a test's sources
-# while the library it links is still compiling (make waits for the
-# library), which keeps both cores busy. A folder made with make stays so.
-generator=()
-if [[ ! -f build/CMakeCache.txt ]] && command -v ninja > /dev/null; then generator=(-G Ninja); fi
 # shellcheck disable=SC2086
-cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${FFFT_CUDA_ARCHITECTURES:-90}" ${FFFT_CMAKE_ARGS:-}
 cmake --build build -j "$(nproc)" "$@"

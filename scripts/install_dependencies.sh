@@ -4,7 +4,7 @@
 # expected at /usr/local/cuda; without it the CUDA code is simply not built.
 set -euo pipefail
 
-packages=(cmake make ninja-build g++ pkg-config
+packages=(cmake make g++ pkg-config
           libfftw3-dev libmpfr-dev libgmp-dev
           libgtest-dev libbenchmark-dev libqd-dev libcli11-dev nlohmann-json3-dev
           python3-matplotlib python3-numpy clang libclang-rt-dev
