@@ -108,13 +108,19 @@ void check_radix(std::uint32_t seed) {
   EXPECT_EQ(special_cases, 100);
 }
 
+// check.template operator()<R>() for every radix.
+template <class Check>
+void for_each_radix(const Check& check) {
+  check.template operator()<2>();
+  check.template operator()<3>();
+  check.template operator()<4>();
+  check.template operator()<5>();
+  check.template operator()<7>();
+  check.template operator()<8>();
+}
+
 TYPED_TEST(TwiddledDft, FiniteResultsAreTheCheckedOnesUpToZeroSigns) {
-  check_radix<2, TypeParam>(2);
-  check_radix<3, TypeParam>(3);
-  check_radix<4, TypeParam>(4);
-  check_radix<5, TypeParam>(5);
-  check_radix<7, TypeParam>(7);
-  check_radix<8, TypeParam>(8);
+  for_each_radix([]<int R>() { check_radix<R, TypeParam>(R); });
 }
 
 // The inverse butterfly as the executors run it, S F_-(S x) with the
@@ -145,12 +151,7 @@ void check_inverse_between_swaps(std::uint32_t seed) {
 }
 
 TYPED_TEST(TwiddledDft, InverseIsTheForwardBetweenSwaps) {
-  check_inverse_between_swaps<2, TypeParam>(12);
-  check_inverse_between_swaps<3, TypeParam>(13);
-  check_inverse_between_swaps<4, TypeParam>(14);
-  check_inverse_between_swaps<5, TypeParam>(15);
-  check_inverse_between_swaps<7, TypeParam>(17);
-  check_inverse_between_swaps<8, TypeParam>(18);
+  for_each_radix([]<int R>() { check_inverse_between_swaps<R, TypeParam>(10 + R); });
 }
 
 // A butterfly whose outputs are not all finite is the checked one, bit for

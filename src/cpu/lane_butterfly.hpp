@@ -168,7 +168,7 @@ template <int Bytes, int R, class E>
     }
   }
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) x[a] = inverse ? swapped(checked_of(fast[a])) : checked_of(fast[a]);
+  for (int a = 0; a < R; ++a) x[a] = inverse ? swapped(value_of(fast[a])) : value_of(fast[a]);
 }
 
 // The butterflies (b, k, i0 + w), w < lane_count<E, Bytes>, of a pass with m a

@@ -7,48 +7,25 @@
 // spelled out again (a qf128 kernel's fallback inlined was 83k SASS
 // instructions, about 1.3 MB of code).
 //
-// A type of its own, as unchecked.hpp's, so that dft<> and the complex
-// operations of complex.hpp run on it unchanged (argument-dependent lookup).
+// A type of its own (limbs_under.hpp), as unchecked.hpp's, so that dft<>
+// and the complex operations of complex.hpp run on it unchanged.
 #pragma once
 
 #include "ffft/arithmetic.hpp"
+#include "ffft/fft/limbs_under.hpp"
 
 namespace ffft::fft {
 
-template <class E>
-struct outlined {
-  using limb_type = typename E::limb_type;
-  static constexpr int limbs = E::limbs;
-  limb_type limb[limbs];
-
-  FFFT_HD limb_type& operator[](int i) { return limb[i]; }
-  FFFT_HD const limb_type& operator[](int i) const { return limb[i]; }
-};
+struct outlined_arithmetic;
 
 template <class E>
-FFFT_HD outlined<E> outlined_of(const E& x) {
-  outlined<E> r;
-FFFT_UNROLL
-  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
-  return r;
-}
+using outlined = limbs_under<E, outlined_arithmetic>;
 
-template <class E>
-FFFT_HD E value_of(const outlined<E>& x) {
-  E r;
-FFFT_UNROLL
-  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
-  return r;
-}
-
-template <class E>
-FFFT_HD complex<outlined<E>> outlined_of(const complex<E>& x) {
-  return {outlined_of(x.re), outlined_of(x.im)};
-}
-
-template <class E>
-FFFT_HD complex<E> value_of(const complex<outlined<E>>& x) {
-  return {value_of(x.re), value_of(x.im)};
+// x (an E or a complex<E>) in the outlined arithmetic; value_of takes it
+// back (limbs_under.hpp).
+template <class X>
+FFFT_HD auto outlined_of(const X& x) {
+  return under<outlined_arithmetic>(x);
 }
 
 namespace detail {

@@ -129,7 +129,7 @@ FFFT_HD void twiddled_dft(complex<E> (&y)[R], const Inputs& inputs, const Twiddl
   complex<unchecked<E>> fast[R];
   if (twiddled_dft_unchecked<R, -1>(fast, inputs, twiddle)) {
 FFFT_UNROLL
-    for (int j = 0; j < R; ++j) y[j] = checked_of(fast[j]);
+    for (int j = 0; j < R; ++j) y[j] = value_of(fast[j]);
     return;
   }
   complex<E> w[R - 1];

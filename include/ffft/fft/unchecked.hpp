@@ -24,43 +24,20 @@
 #pragma once
 
 #include "ffft/arithmetic.hpp"
+#include "ffft/fft/limbs_under.hpp"
 
 namespace ffft::fft {
 
-template <class E>
-struct unchecked {
-  using limb_type = typename E::limb_type;
-  static constexpr int limbs = E::limbs;
-  limb_type limb[limbs];
-
-  FFFT_HD limb_type& operator[](int i) { return limb[i]; }
-  FFFT_HD const limb_type& operator[](int i) const { return limb[i]; }
-};
+struct unchecked_arithmetic;
 
 template <class E>
-FFFT_HD unchecked<E> unchecked_of(E x) {
-  unchecked<E> r;
-FFFT_UNROLL
-  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
-  return r;
-}
+using unchecked = limbs_under<E, unchecked_arithmetic>;
 
-template <class E>
-FFFT_HD E checked_of(unchecked<E> x) {
-  E r;
-FFFT_UNROLL
-  for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
-  return r;
-}
-
-template <class E>
-FFFT_HD complex<unchecked<E>> unchecked_of(complex<E> x) {
-  return {unchecked_of(x.re), unchecked_of(x.im)};
-}
-
-template <class E>
-FFFT_HD complex<E> checked_of(complex<unchecked<E>> x) {
-  return {checked_of(x.re), checked_of(x.im)};
+// x (an E or a complex<E>) in the unchecked arithmetic; value_of takes it
+// back (limbs_under.hpp).
+template <class X>
+FFFT_HD auto unchecked_of(const X& x) {
+  return under<unchecked_arithmetic>(x);
 }
 
 template <class E>
@@ -73,8 +50,8 @@ FFFT_UNROLL
 
 template <class E>
 FFFT_HD unchecked<E> add(unchecked<E> x, unchecked<E> y) {
-  if constexpr (E::limbs == 2) return unchecked_of(double_word::add(checked_of(x), checked_of(y)));
-  else return unchecked_of(quad_word::add(checked_of(x), checked_of(y)));
+  if constexpr (E::limbs == 2) return unchecked_of(double_word::add(value_of(x), value_of(y)));
+  else return unchecked_of(quad_word::add(value_of(x), value_of(y)));
 }
 
 template <class E>
@@ -84,8 +61,8 @@ FFFT_HD unchecked<E> sub(unchecked<E> x, unchecked<E> y) {
 
 template <class E>
 FFFT_HD unchecked<E> mul(unchecked<E> x, unchecked<E> y) {
-  if constexpr (E::limbs == 2) return unchecked_of(double_word::mul(checked_of(x), checked_of(y)));
-  else return unchecked_of(quad_word::mul(checked_of(x), checked_of(y)));
+  if constexpr (E::limbs == 2) return unchecked_of(double_word::mul(value_of(x), value_of(y)));
+  else return unchecked_of(quad_word::mul(value_of(x), value_of(y)));
 }
 
 // x * 2^e: exact for finite x away from over- and underflow.
