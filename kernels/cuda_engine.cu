@@ -111,12 +111,13 @@ constexpr auto group_kernel() {
   else return &stockham_group_kernel<E, Twiddles>;
 }
 
-template <int Sign, class E>
+// Bluestein's steps, either direction (elementwise_steps.hpp).
+template <class E>
 __global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
                                        std::uint64_t padded, kernel_source<E> in,
-                                       complex<E>* dense, std::uint64_t batch) {
+                                       complex<E>* dense, std::uint64_t batch, bool inverse) {
   FFFT_GRID_STRIDE_LOOP(t, batch * padded)
-  dense[t] = fft::bluestein_input_element<Sign>(chirp, n, in, t / padded, t % padded);
+  dense[t] = fft::bluestein_input_element(chirp, n, in, t / padded, t % padded, inverse);
 }
 
 template <class E>
@@ -125,14 +126,14 @@ __global__ void copy_scaled_kernel(fft::scaling<E> scale, strided<const complex<
   FFFT_GRID_STRIDE_LOOP(t, batch * n) out(t / n, t % n) = scale.apply_at(t % n, in(t / n, t % n));
 }
 
-template <int Sign, class E>
+template <class E>
 __global__ void bluestein_output_kernel(const complex<E>* chirp, std::uint64_t n,
                                         std::uint64_t padded, fft::scaling<E> scale,
                                         const complex<E>* dense, kernel_target<E> out,
-                                        std::uint64_t batch) {
+                                        std::uint64_t batch, bool inverse) {
   FFFT_GRID_STRIDE_LOOP(t, batch * n) {
     const std::uint64_t b = t / n, j = t % n;
-    out.store(b, j, fft::bluestein_output_element<Sign>(chirp, dense[b * padded + j], j, scale));
+    out.store(b, j, fft::bluestein_output_element(chirp, dense[b * padded + j], j, scale, inverse));
   }
 }
 
@@ -193,10 +194,8 @@ struct device_executor {
                        value* dense, std::uint64_t batch) const {
     const unsigned grid = elementwise_grid(batch * padded);
     const kernel_source<E> source = source_of<E>(in);
-    if (sign < 0)
-      bluestein_input_kernel<-1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense, batch);
-    else
-      bluestein_input_kernel<+1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense, batch);
+    bluestein_input_kernel<E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense,
+                                                                      batch, sign > 0);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -206,12 +205,8 @@ struct device_executor {
                         std::uint64_t batch) const {
     const unsigned grid = elementwise_grid(batch * n);
     const kernel_target<E> target = target_of<E>(out);
-    if (sign < 0)
-      bluestein_output_kernel<-1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, scale,
-                                                                     dense, target, batch);
-    else
-      bluestein_output_kernel<+1, E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, scale,
-                                                                     dense, target, batch);
+    bluestein_output_kernel<E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, scale, dense,
+                                                                       target, batch, sign > 0);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 };

@@ -14,9 +14,12 @@ device function) and their SASS instructions. cuobjdump comes with the CUDA tool
 from PyPI (pip install nvidia-cuda-cuobjdump); without it, the device
 columns say so.
 
-In a build folder it reads the library archives (src/*.a, kernels objects
-through them) and every executable and shared object that links one, and
-prints one row per file and a total; --library reads libffft.a alone.
+In a build folder it reads every object file CMake compiled
+(CMakeFiles/<target>.dir), one row per target: what each target compiled
+itself, each body counted once per object that holds it; then the totals
+of libffft (ffft, ffft_cuda_executor, ffft_cpu_avx512) and of the rest.
+--library: libffft's targets alone. Files given by name (objects,
+archives) count as the library.
 """
 import argparse
 import os
@@ -57,67 +60,83 @@ def host_bodies(path):
     return count
 
 
+# Routines nvcc adds to a kernel for 64-bit integer division and the like:
+# counted apart, they are not the project's code.
+CUDA_HELPER = re.compile(r"__cuda_sm\d+")
+
+# The targets of libffft (src/ and kernels/).
+LIBRARY_TARGETS = {"ffft", "ffft_cuda_executor", "ffft_cpu_avx512"}
+
+
 def device_functions(path, cuobjdump):
-    """(functions, SASS instructions) in the file's CUDA binaries, or None.
+    """(functions, helpers, SASS instructions) in the file's CUDA binaries.
 
     Every FUNC symbol of the embedded cubins (cuobjdump -elf): the kernels,
     and the copy ptxas makes in each kernel of every out-of-line device
-    function it calls; 16 bytes per instruction."""
+    function it calls; helpers are nvcc's own (CUDA_HELPER). 16 bytes per
+    instruction. None without cuobjdump."""
     if cuobjdump is None:
         return None
     elf = subprocess.run([cuobjdump, "-elf", str(path)], capture_output=True, text=True)
     if elf.returncode != 0:
-        return (0, 0)
-    functions = instructions = 0
+        return (0, 0, 0)
+    functions = helpers = instructions = 0
     for line in elf.stdout.splitlines():
         fields = line.split()
         if len(fields) >= 6 and fields[3] == "FUNC":
-            functions += 1
+            if CUDA_HELPER.search(fields[-1]):
+                helpers += 1
+            else:
+                functions += 1
             instructions += int(fields[2], 16) // 16
-    return (functions, instructions)
+    return (functions, helpers, instructions)
 
 
-def files_of(build):
-    build = Path(build)
-    found = sorted(build.glob("src/*.a")) + sorted(build.glob("src/*.so"))
-    for p in sorted(build.rglob("*")):
-        if p.is_file() and os.access(p, os.X_OK) and p.suffix in ("", ".so") and \
-           "CMakeFiles" not in p.parts and p not in found:
-            with open(p, "rb") as f:
-                if f.read(4) == b"\x7fELF":
-                    found.append(p)
-    return found
+def objects_by_target(build):
+    """{target: [object files]}: every object CMake compiled in the build
+    folder (CMakeFiles/<target>.dir), each counted once."""
+    targets = {}
+    for o in sorted(Path(build).rglob("CMakeFiles/*.dir/**/*.o")):
+        target = next(part[:-4] for part in o.parts if part.endswith(".dir"))
+        targets.setdefault(target, []).append(o)
+    return targets
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", default=["build"])
-    ap.add_argument("--library", action="store_true", help="libffft.a of the build folder alone")
+    ap.add_argument("--library", action="store_true", help="libffft's targets only")
     args = ap.parse_args()
     cuobjdump = find_cuobjdump()
-    files = []
+    rows = []  # (name, [files], in the library)
     for p in args.paths:
         if Path(p).is_dir():
-            files += [Path(p) / "src" / "libffft.a"] if args.library else files_of(p)
+            for target, objects in objects_by_target(p).items():
+                if not args.library or target in LIBRARY_TARGETS:
+                    rows.append((target, objects, target in LIBRARY_TARGETS))
         else:
-            files.append(Path(p))
-    total_host = total_functions = total_sass = 0
-    print(f"{'file':60} {'host bodies':>11} {'device functions':>16} {'SASS instructions':>17}")
-    for f in files:
-        h = host_bodies(f)
-        d = device_functions(f, cuobjdump)
-        if h == 0 and (d is None or d[0] == 0):
+            rows.append((p, [Path(p)], True))
+    print(f"{'target':36} {'host bodies':>11} {'kernels and device functions':>28} "
+          f"{'nvcc helpers':>12} {'SASS instructions':>17}")
+    totals = {True: [0, 0, 0, 0], False: [0, 0, 0, 0]}
+    for name, files, library in rows:
+        host = sum(host_bodies(f) for f in files)
+        device = [device_functions(f, cuobjdump) for f in files]
+        d = (0, 0, 0) if cuobjdump is None else tuple(map(sum, zip(*device))) if device else (0, 0, 0)
+        if host == 0 and d == (0, 0, 0):
             continue
-        total_host += h
-        if d is not None:
-            total_functions += d[0]
-            total_sass += d[1]
-        dev = ("n/a", "n/a") if d is None else d
-        print(f"{str(f):60} {h:>11} {dev[0]:>16} {dev[1]:>17}")
-    dev_total = ("no cuobjdump", "") if cuobjdump is None else (total_functions, total_sass)
-    print(f"{'total':60} {total_host:>11} {dev_total[0]:>16} {dev_total[1]:>17}")
-    print(f"compiled FFT bodies (host + device functions): "
-          f"{total_host + (0 if cuobjdump is None else total_functions)}")
+        for i, v in enumerate((host,) + d):
+            totals[library][i] += v
+        dev = ("n/a",) * 3 if cuobjdump is None else d
+        print(f"{name:36} {host:>11} {dev[0]:>28} {dev[1]:>12} {dev[2]:>17}")
+    for label, t in (("libffft", totals[True]), ("the rest (tests, tools, programs, module)", totals[False])):
+        print(f"{label}: {t[0]} host bodies, {t[1]} kernels and device functions "
+              f"({t[2]} nvcc helpers apart), {t[3]} SASS instructions")
+    if cuobjdump is None:
+        print("device columns: no cuobjdump (pip install nvidia-cuda-cuobjdump)")
+    every = [a + b for a, b in zip(totals[True], totals[False])]
+    print(f"compiled FFT bodies (host bodies + kernels and device functions): "
+          f"libffft {totals[True][0] + totals[True][1]}, in all {every[0] + every[1]}")
 
 
 if __name__ == "__main__":

@@ -42,10 +42,8 @@ cd "$(dirname "$0")/.."
 
 build=build-asan
 
-cmake -S . -B "$build" \
-  -DFFFT_CUDA=OFF -DFFFT_MPI=OFF -DFFFT_SIMD=OFF -DFFFT_BUILD_TESTS=OFF -DFFFT_BUILD_BENCHMARKS=OFF \
-  -DCMAKE_BUILD_TYPE=Release -DFFFT_CLI_SANITIZERS=ON
-cmake --build "$build" --target ffft_cli -j "$(nproc)"
+cmake --preset sanitize  # CMakePresets.json: $build, the program alone
+cmake --build --preset sanitize -j "$(nproc)"
 
 export FFFT_CLI="$PWD/$build/bin/ffft"
 export FFFT_CLI_TESTS_QUICK=1

@@ -16,8 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
-  -DFFFT_SIMD=OFF -DFFFT_CUDA=OFF -DFFFT_BUILD_TESTS=OFF -DFFFT_BUILD_BENCHMARKS=OFF > /dev/null
-cmake --build build-shared -j "$(nproc)" --target ffft_cli > /dev/null
+cmake --preset shared > /dev/null  # CMakePresets.json
+cmake --build --preset shared -j "$(nproc)" > /dev/null
 bash tests/install/check_install.sh build-shared "$PWD" build-shared/install_and_consume
 echo "test_shared_install.sh: the shared library installs and is consumed"

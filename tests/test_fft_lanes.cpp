@@ -66,16 +66,17 @@ void expect_lanes_match_scalars(const pass_shape& p, bool inverse) {
   for (std::uint64_t t0 = 0; t0 < p.l * p.m; t0 += W) {
     std::uint64_t b[W], k[W], i[W];
     for (int w = 0; w < W; ++w) b[w] = 0, k[w] = (t0 + w) / p.m, i[w] = (t0 + w) % p.m;
-    fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, {gathered.data(), 1, span}, b, k, i, inverse);
-    fft::stockham_butterfly_lanes<Bytes, R, true>(p, tw, source,
-                                                  {consecutive_output.data(), 1, span}, b, k, i, inverse);
+    fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, {gathered.data(), 1, span}, b, k, i, inverse,
+                                            false);
+    fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, {consecutive_output.data(), 1, span}, b, k, i,
+                                            inverse, true);
     // A group's last butterfly alone, then its first W - 1 in a short group,
     // whose spare lane repeats butterfly W - 2 and must write nothing (else
     // it would overwrite butterfly W - 1's outputs with wrong values).
     const fft::strided<complex<E>> short_target{short_groups.data(), 1, span};
     fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, short_target, b + W - 1, k + W - 1,
-                                            i + W - 1, inverse, 1);
-    fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, short_target, b, k, i, inverse, W - 1);
+                                            i + W - 1, inverse, false, 1);
+    fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, short_target, b, k, i, inverse, false, W - 1);
     if (consecutive)
       fft::stockham_butterfly_consecutive<Bytes, R>(p, tw, source, {consecutive_lanes.data(), 1, span},
                                                     0, k[0], i[0], inverse);

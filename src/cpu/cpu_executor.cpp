@@ -52,8 +52,7 @@ void cpu_executor<E>::bluestein_input(int sign, const value* chirp, std::uint64_
                                       std::uint64_t batch) const {
   parallel_for(threads_, batch * padded, [&](std::uint64_t t) {
     const std::uint64_t b = t / padded, k = t % padded;
-    dense[t] = sign < 0 ? bluestein_input_element<-1>(chirp, n, in, b, k)
-                        : bluestein_input_element<+1>(chirp, n, in, b, k);
+    dense[t] = bluestein_input_element(chirp, n, in, b, k, sign > 0);
   });
 }
 
@@ -65,8 +64,7 @@ void cpu_executor<E>::bluestein_output(int sign, const value* chirp, std::uint64
   parallel_for(threads_, batch * n, [&](std::uint64_t t) {
     const std::uint64_t b = t / n, j = t % n;
     const value c = dense[b * padded + j];
-    out(b, j) = sign < 0 ? bluestein_output_element<-1>(chirp, c, j, scale)
-                         : bluestein_output_element<+1>(chirp, c, j, scale);
+    out(b, j) = bluestein_output_element(chirp, c, j, scale, sign > 0);
   });
 }
 

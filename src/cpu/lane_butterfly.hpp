@@ -175,7 +175,7 @@ FFFT_UNROLL
 // multiple of the lane count, on unit-stride data: every operand is W
 // consecutive values in memory.
 template <int Bytes, int R, class E>
-void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddles,
+[[gnu::always_inline]] inline void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddles,
                                     strided<const complex<E>> in, strided<complex<E>> out,
                                     std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse) {
   using L = lane_expansion<E, Bytes>;
@@ -192,15 +192,18 @@ FFFT_UNROLL
 
 // The butterflies (b[w], k[w], i[w]), w < lanes <= lane_count<E, Bytes>,
 // gathered one value at a time; the lanes past `lanes` repeat the last
-// butterfly and are not written. With ConsecutiveOutput (all W lanes), the
+// butterfly and are not written. With consecutive_output (all W lanes), the
 // W butterflies are consecutive ones of one transform (t = k m + i counts
 // up by one), whose outputs i + m (k + L a) = t + m L a are then consecutive
 // in memory for every a, even when their inputs are not (m < W).
-template <int Bytes, int R, bool ConsecutiveOutput = false, class E>
-void stockham_butterfly_lanes(const pass_shape& p, pass_twiddles<E> twiddles,
-                              strided<const complex<E>> in, strided<complex<E>> out,
-                              const std::uint64_t* b, const std::uint64_t* k,
-                              const std::uint64_t* i, bool inverse, int lanes = lane_count<E, Bytes>) {
+// Both loaders are inlined into the pass's one loop body
+// (stockham_pass_path.hpp): per radix, format and path the library then
+// compiles that body and the arithmetic, nothing else.
+template <int Bytes, int R, class E>
+[[gnu::always_inline]] inline void stockham_butterfly_lanes(
+    const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
+    strided<complex<E>> out, const std::uint64_t* b, const std::uint64_t* k, const std::uint64_t* i,
+    bool inverse, bool consecutive_output, int lanes = lane_count<E, Bytes>) {
   constexpr int W = lane_count<E, Bytes>;
   using L = lane_expansion<E, Bytes>;
   std::uint64_t source[W], twiddle[W];  // per lane: input offset of j = 0, twiddle index
@@ -224,7 +227,7 @@ FFFT_UNROLL
   lane_butterfly_arithmetic<Bytes, R, E>(x, t, inverse);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) {
-    if constexpr (ConsecutiveOutput) {
+    if (consecutive_output) {
       store_lanes<Bytes, E>(x[a], &out(b[0], i[0] + p.m * (k[0] + p.l * static_cast<std::uint64_t>(a))));
     } else {
       from_lanes<Bytes, E>(x[a], v);

@@ -17,6 +17,10 @@
 #include "src/cpu/parallel_for.hpp"
 #include "src/cpu/stockham_pass_paths.hpp"
 
+// A pass's loop body, inlined into the OpenMP loop that runs it (one
+// compiled function per pass rather than two).
+#define FFFT_PASS_BODY __attribute__((always_inline))
+
 namespace ffft::cpu::detail {
 
 // The outputs of butterflies t = k m + i of transform b are at
@@ -51,29 +55,31 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
   const std::uint64_t count = batch * per_transform;
   const bool finishing = finish.how != fft::scaling<E>::kind::none;
   if constexpr (LaneBytes == 0) {
-    parallel_for(threads, count, [&](std::uint64_t t) {
+    parallel_for(threads, count, [&](std::uint64_t t) FFFT_PASS_BODY {
       const std::uint64_t b = t / per_transform, rest = t % per_transform;
       fft::stockham_butterfly<R>(p, twiddles, in, out, b, rest / p.m, t % p.m, inverse);
       if (finishing) finish_outputs<R>(p, finish, out, b, rest, 1);
     });
   } else {
 #if FFFT_HAVE_LANES
+    // One loop body for every layout, so that each radix compiles one.
+    // Groups of W consecutive butterflies: when m is a multiple of W and
+    // the data have unit stride, a group's operands are whole vectors;
+    // otherwise gathered, their outputs consecutive when the group lies
+    // within one transform (m < W) and the output has unit stride.
     constexpr int W = fft::lane_count<E, LaneBytes>;
-    if (p.m % W == 0 && in.stride == 1 && out.stride == 1) {
-      parallel_for(threads, count / W, [&](std::uint64_t group) {
-        const std::uint64_t t = group * W;
-        const std::uint64_t b = t / per_transform, rest = t % per_transform;
+    const bool whole_vectors = p.m % W == 0 && in.stride == 1 && out.stride == 1;
+    const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
+    parallel_for(threads, (count + W - 1) / W, [&](std::uint64_t group) FFFT_PASS_BODY {
+      const std::uint64_t first = group * W;
+      if (whole_vectors) {
+        const std::uint64_t b = first / per_transform, rest = first % per_transform;
         fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, b, rest / p.m,
                                                           rest % p.m, inverse);
         if (finishing) finish_outputs<R>(p, finish, out, b, rest, W);
-      });
-      return;
-    }
-    // Groups within one transform, whose outputs are consecutive (m < W).
-    const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
-    parallel_for(threads, (count + W - 1) / W, [&](std::uint64_t group) {
+        return;
+      }
       std::uint64_t b[W], k[W], i[W];
-      const std::uint64_t first = group * W;
       const int lanes = static_cast<int>(std::min<std::uint64_t>(W, count - first));
       // (b, k, i) of the first butterfly, then counted up: one division per group.
       b[0] = first / per_transform;
@@ -84,10 +90,13 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
         if (i[w] == p.m) i[w] = 0, ++k[w];
         if (k[w] == p.l) k[w] = 0, ++b[w];
       }
+      // Two inlined copies: whole groups of consecutive outputs (every
+      // group of a pass with m < W, but for a short last one) with the
+      // lane count a constant, and the rest.
       if (lanes == W && consecutive_output)
-        fft::stockham_butterfly_lanes<LaneBytes, R, true>(p, twiddles, in, out, b, k, i, inverse);
+        fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, true, W);
       else
-        fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, lanes);
+        fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, false, lanes);
       if (finishing)
         for (int w = 0; w < lanes; ++w) finish_outputs<R>(p, finish, out, b[w], k[w] * p.m + i[w], 1);
     });

@@ -61,28 +61,27 @@ FFFT_HD constexpr std::uint64_t chirp_index(std::uint64_t k, std::uint64_t n) {
 // The inverse transform is the forward one between conjugations (exact),
 // conj(F(conj(x))), so a Bluestein plan holds only the forward chirp and the
 // transform of one convolution kernel.
-template <int Sign, class E>
-FFFT_HD complex<E> conj_if_inverse(complex<E> x) {
-  if constexpr (Sign < 0) return x;
-  else return conj(x);
+template <class E>
+FFFT_HD complex<E> conj_if_inverse(complex<E> x, bool inverse) {
+  return inverse ? conj(x) : x;
 }
 
 // Element k of the zero-padded chirped input of transform b, k < padded
 // length: chirp_k (conj) x_k for k < n, else 0. in(b, k) gives x_k as a
 // complex<E> (a strided array, or a kernel's converting source).
-template <int Sign, class E, class In>
+template <class E, class In>
 FFFT_HD complex<E> bluestein_input_element(const complex<E>* chirp, std::uint64_t n, const In& in,
-                                           std::uint64_t b, std::uint64_t k) {
+                                           std::uint64_t b, std::uint64_t k, bool inverse) {
   if (k >= n) return complex<E>{};
-  return mul(chirp[k], conj_if_inverse<Sign>(in(b, k)));
+  return mul(chirp[k], conj_if_inverse(in(b, k), inverse));
 }
 
 // Output element j of transform b from the inverse-transformed convolution c:
 // (conj) (chirp_j c_j), scaled.
-template <int Sign, class E>
+template <class E>
 FFFT_HD complex<E> bluestein_output_element(const complex<E>* chirp, complex<E> c_j, std::uint64_t j,
-                                    const scaling<E>& scale) {
-  return scale.apply_at(j, conj_if_inverse<Sign>(mul(chirp[j], c_j)));
+                                            const scaling<E>& scale, bool inverse) {
+  return scale.apply_at(j, conj_if_inverse(mul(chirp[j], c_j), inverse));
 }
 
 }  // namespace ffft::fft
