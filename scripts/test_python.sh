@@ -12,8 +12,9 @@
 # (FFFT_PYTHON_LIBRARY_FROM=build): pip compiles the module's own sources
 # only, and the module has whatever build/ has (the CUDA executor where nvcc
 # is installed; its tests skip without a device). Without build/, pip builds
-# the library too, as a user's `pip install .` does, without the CUDA
-# executor unless FFFT_PYTHON_CUDA=ON.
+# the library too, as a user's `pip install .` does: with the CUDA executor
+# where nvcc is found (FFFT_PYTHON_CUDA=OFF leaves it out), for this
+# machine's GPU or sm_90 (FFFT_CUDA_ARCHITECTURES chooses others).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,8 +25,7 @@ if [[ ! -x $venv/bin/python ]]; then
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0" "scikit-build-core==1.1.2"
 if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
-settings=(--config-settings=cmake.define.FFFT_CUDA="${FFFT_PYTHON_CUDA:-OFF}"
-          --config-settings=cmake.define.CMAKE_CUDA_ARCHITECTURES="${FFFT_CUDA_ARCHITECTURES:-90}")
+settings=(--config-settings=cmake.define.FFFT_CUDA="${FFFT_PYTHON_CUDA:-AUTO}")
 if [[ -f build/ffftTargets.cmake && -f build/src/libffft.a ]]; then
   settings=(--config-settings=cmake.define.FFFT_PYTHON_LIBRARY_FROM="$PWD/build")
 fi
