@@ -175,9 +175,9 @@ FFFT_UNROLL
 // multiple of the lane count, on unit-stride data: every operand is W
 // consecutive values in memory.
 template <int Bytes, int R, class E>
-[[gnu::always_inline]] inline void stockham_butterfly_consecutive(const pass_shape& p, pass_twiddles<E> twiddles,
-                                    strided<const complex<E>> in, strided<complex<E>> out,
-                                    std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse) {
+[[gnu::always_inline]] inline void stockham_butterfly_consecutive(
+    const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
+    strided<complex<E>> out, std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse) {
   using L = lane_expansion<E, Bytes>;
   complex<L> x[R], w[R - 1];
 FFFT_UNROLL
