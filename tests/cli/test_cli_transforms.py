@@ -210,9 +210,9 @@ class Range(CliTestCase):
     double's exponent range: it must accept 1e200 (scaled so the largest
     part is near 1, the smallest is near 1e-200 and its low limb near
     1e-232, all normal doubles). A 1e600 range (1e300 with 1e-300) cannot
-    keep the small values' low limbs normal in dd128 either; the spec does
-    not say whether dd128 refuses it, so that test accepts either a correct
-    result or the dynamic-range refusal."""
+    keep the small values' low limbs normal in dd128 either; docs/cli.md does
+    not promise whether dd128 refuses it, so that test accepts either a
+    correct result or the dynamic-range refusal."""
 
     N = 256
 
