@@ -76,9 +76,8 @@ gpu_python=${FFFT_GPU_PYTHON:-$(command -v python3.12 ||
 module=""
 if [[ -n $gpu_python ]] && { [[ -x $python_venv/bin/python ]] || "$gpu_python" -m venv "$python_venv"; } &&
    "$python_venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0"; then
-  # The module's own sources only, against the library built above.
   if cmake -S . -B "$python_build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DFFFT_CUDA=ON \
-       -DFFFT_BUILD_PYTHON=ON "-DFFFT_PYTHON_LIBRARY_FROM=$root/$build" \
+       -DFFFT_BUILD_PROGRAMS=OFF -DFFFT_BUILD_TESTS=OFF -DFFFT_BUILD_BENCHMARKS=OFF -DFFFT_BUILD_PYTHON=ON \
        "-DPython_EXECUTABLE=$python_venv/bin/python" '-DFFFT_PYTHON_RPATH=$ORIGIN/../../lib;/usr/local/cuda/lib64' \
        >"$python_build/configure.log" 2>&1 &&
      cmake --build "$python_build" -j "$jobs" --target _ffft_stub >"$python_build/build.log" 2>&1; then
