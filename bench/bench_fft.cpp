@@ -78,6 +78,7 @@
 #include "ffft/cpu_isa.hpp"
 #include "fft_cpu_cases.hpp"
 #include "fft_cuda_cases.hpp"
+#include "tools/reference/fftw_quad.hpp"
 #include "tools/run_context.hpp"
 
 #ifndef FFFT_BENCH_BUILD_TYPE
@@ -153,8 +154,11 @@ const std::vector<complex_quad>& quad_reference(std::uint64_t n) {
   static std::vector<complex_quad> cached;
   if (cached_n != n) {
     cached.clear();
-    fftw_case<fftwq_api> reference({n, 1, 1}, FFTW_ESTIMATE, 0, 1);
-    cached = reference.forward_first();
+    // The fftw_quad contender may have left fftwq planning on all threads;
+    // the reference is planned on one, the plan it has always had.
+    fftw_use_threads<fftwq_api>(1, 1);
+    cached = ffft::tools::fftw_quad_dft(ffft::tools::to_complex_quad(ffft::tools::uniform_float_input(n)),
+                                        FFTW_FORWARD);
     cached_n = n;
   }
   return cached;
@@ -189,9 +193,7 @@ void measure_accuracy(registered_case& r, fft_case& c) {
   if (r.measured_accuracy) return;
   const std::vector<complex_quad> y = c.forward_first();
   r.rel_l2_error = ffft::tools::relative_l2_error(y, quad_reference(r.problem.n));
-  std::vector<complex_quad> x(r.problem.n);
-  const auto input = ffft::tools::uniform_float_input(r.problem.n);
-  for (std::uint64_t j = 0; j < r.problem.n; ++j) x[j] = {input[j].first, input[j].second};
+  const std::vector<complex_quad> x = ffft::tools::to_complex_quad(ffft::tools::uniform_float_input(r.problem.n));
   const ffft::tools::roundtrip_metrics m = ffft::tools::roundtrip_error(x, c.roundtrip_first(), c.unit_roundoff());
   r.psnr_db = m.psnr_db;
   r.rmse_phase = m.rmse_phase;

@@ -14,6 +14,7 @@
 #include "fft_case.hpp"
 #include "ffft/plan.hpp"
 #include "bench/qd_stockham.hpp"
+#include "tools/reference/qd_to_quad.hpp"
 
 namespace ffft::bench {
 
@@ -120,7 +121,7 @@ class fftw_case final : public fft_case {
   void run() override { Api::execute(plan_); }
   std::vector<complex_quad> forward_first() override {
     run();
-    return to_quad(out_.get(), p_.n);
+    return tools::to_complex_quad(out_.get(), p_.n);
   }
   // With FFTW_ESTIMATE plans, like the accuracy report's.
   std::vector<complex_quad> roundtrip_first() override {
@@ -135,7 +136,7 @@ class fftw_case final : public fft_case {
     Api::destroy(inverse);
     for (std::uint64_t j = 0; j < p_.n; ++j)
       for (int part = 0; part < 2; ++part) back.get()[j][part] /= static_cast<real>(p_.n);
-    return to_quad(back.get(), p_.n);
+    return tools::to_complex_quad(back.get(), p_.n);
   }
   std::size_t value_bytes() const override { return sizeof(cpx); }
   double unit_roundoff() const override {
@@ -158,12 +159,6 @@ class fftw_case final : public fft_case {
       v[j][0] = static_cast<real>(x[j].first);
       v[j][1] = static_cast<real>(x[j].second);
     }
-  }
-  static std::vector<complex_quad> to_quad(const cpx* v, std::uint64_t n) {
-    std::vector<complex_quad> r(n);
-    for (std::uint64_t j = 0; j < n; ++j)
-      r[j] = {static_cast<__float128>(v[j][0]), static_cast<__float128>(v[j][1])};
-    return r;
   }
 
   fft_problem p_;
@@ -209,15 +204,9 @@ class qd_case final : public fft_case {
   }
 
  private:
-  static __float128 to_float128(const Real& r) {
-    constexpr int limbs = sizeof(Real) / sizeof(double);
-    __float128 sum = 0;
-    for (int i = limbs - 1; i >= 0; --i) sum += r.x[i];
-    return sum;
-  }
   static std::vector<complex_quad> to_quad(const cpx* v, std::uint64_t n) {
     std::vector<complex_quad> r(n);
-    for (std::uint64_t j = 0; j < n; ++j) r[j] = {to_float128(v[j].re), to_float128(v[j].im)};
+    for (std::uint64_t j = 0; j < n; ++j) r[j] = {tools::qd_to_quad(v[j].re), tools::qd_to_quad(v[j].im)};
     return r;
   }
 

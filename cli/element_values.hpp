@@ -15,8 +15,8 @@
 //   - out of E, scaled by 2^-k: to double first (correctly rounded), then
 //     the exact scaling (and, for c64, the rounding to float); the same
 //     expansion limb by limb; another expansion through __float128;
-//   - to and from __float128 pairs (tools::complex_quad), for the metrics
-//     and the signal generator.
+//   - from __float128 pairs (tools::complex_quad), for the signal
+//     generator (to them: tools::to_quad, tools/reference/complex_quad.hpp).
 #pragma once
 
 #include <quadmath.h>
@@ -30,7 +30,7 @@
 #include "ffft/complex.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/host/wide_float.hpp"
-#include "tools/fft_metrics.hpp"
+#include "tools/reference/complex_quad.hpp"
 
 namespace ffft::cli {
 
@@ -123,19 +123,6 @@ bool all_limbs_finite(const T& v) {
   }
 }
 
-// One part of a value, in __float128.
-template <class P>
-__float128 part_to_quad(const P& p) {
-  if constexpr (std::is_floating_point_v<P>) return p; else return host::to_float128(p);
-}
-
-template <class T>
-complex_quad to_quad(const T& v) {
-  if constexpr (is_real_element<T>) return {part_to_quad(v), 0};
-  else if constexpr (is_std_complex<T>) return {v.real(), v.imag()};
-  else return {part_to_quad(v.re), part_to_quad(v.im)};
-}
-
 // An element of type T nearest to a __float128 pair (a real T: to its
 // real part).
 template <class T>
@@ -161,14 +148,14 @@ complex<E> to_working(const T& v, int k) {
   } else if constexpr (std::is_same_v<T, E>) {
     return {ldexp(v, k), E{}};
   } else if constexpr (is_expansion_value<T>) {
-    return {host::from_float128<E>(ldexpq(part_to_quad(v), k)), E{}};
+    return {host::from_float128<E>(ldexpq(tools::real_to_quad(v), k)), E{}};
   } else if constexpr (is_std_complex<T>) {
     return {from_double<E>(std::ldexp(static_cast<double>(v.real()), k)),
             from_double<E>(std::ldexp(static_cast<double>(v.imag()), k))};
   } else if constexpr (std::is_same_v<T, complex<E>>) {
     return ldexp(v, k);
   } else {
-    const complex_quad q = to_quad(v);
+    const complex_quad q = tools::to_quad(v);
     return {host::from_float128<E>(ldexpq(q.re, k)), host::from_float128<E>(ldexpq(q.im, k))};
   }
 }
@@ -188,7 +175,7 @@ T from_working(const complex<E>& y, int k) {
   } else if constexpr (std::is_same_v<T, complex<E>>) {
     return ldexp(y, -k);
   } else {
-    const complex_quad q = to_quad(y);
+    const complex_quad q = tools::to_quad(y);
     return from_quad<T>({ldexpq(q.re, -k), ldexpq(q.im, -k)});
   }
 }

@@ -17,11 +17,9 @@ struct external_roundtrip {
   double seconds;                       // both transforms, without planning
 };
 
-// FFTW's double-precision transforms (FFTW_ESTIMATE) of x rounded to double.
+// FFTW's double-precision transforms (FFTW_ESTIMATE) of x rounded to double
+// (fftw_roundtrip.cpp). The reference of every forward error, FFTW's
+// __float128 transform, is tools::fftw_quad_dft.
 external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch);
-
-// FFTW's __float128 forward transform of x (exact input): the reference of
-// every forward error.
-std::vector<complex_quad> fftw_quad_forward(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch);
 
 }  // namespace ffft::cli

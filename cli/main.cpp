@@ -13,6 +13,7 @@
 #include "cli/errors.hpp"
 #include "cli/options.hpp"
 #include "ffft/cpu_isa.hpp"
+#include "ffft/names.hpp"
 #include "ffft/version.hpp"
 
 namespace {
@@ -48,7 +49,8 @@ struct format_option {
 element_format precision_of(const std::string& text) {
   const auto f = parse_format_name(text);
   if (!f || !is_native(*f))
-    throw input_error("--precision " + text + ": unknown precision '" + text + "'; choose df64, qf128 or dd128");
+    throw input_error("--precision " + text + ": unknown precision '" + text + "'; choose " +
+                      std::string(ffft::format_choices));
   return *f;
 }
 
@@ -79,10 +81,8 @@ struct settings_options {
   transform_settings resolve() {
     if (*length_option) settings.length = length;
     if (*batch_option) settings.batch = batch;
-    settings.norm = norm == "ortho" ? ffft::normalization::ortho
-                    : norm == "forward" ? ffft::normalization::forward
-                                        : ffft::normalization::backward;
-    settings.twiddles = twiddles == "computed" ? ffft::twiddle_mode::computed : ffft::twiddle_mode::table;
+    settings.norm = *ffft::normalization_named(norm);  // add_to checked the names
+    settings.twiddles = *ffft::twiddle_mode_named(twiddles);
     settings.in_format = in_format.value("--in-format");
     return settings;
   }
@@ -257,7 +257,7 @@ int run(int argc, char** argv) {
   }
   if (cv->parsed()) {
     conv.precision = precision_of(conv_precision);
-    conv.twiddles = conv_twiddles == "computed" ? ffft::twiddle_mode::computed : ffft::twiddle_mode::table;
+    conv.twiddles = *ffft::twiddle_mode_named(conv_twiddles);  // checked by CLI11
     if (*conv_batch_option) conv.batch = conv_batch;
     conv.in_format = conv_in_format.value("--in-format");
     conv.out_format = conv_out_format.value("--out-format");

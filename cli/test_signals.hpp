@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/fft_metrics.hpp"
+#include "tools/reference/complex_quad.hpp"
 
 namespace ffft::cli {
 

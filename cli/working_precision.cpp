@@ -31,7 +31,7 @@ std::vector<complex_quad> load_quad(const input_file& in) {
     const input_layout& layout = in.layout();
     std::vector<complex_quad> q(count);
 #pragma omp parallel for schedule(static)
-    for (std::uint64_t j = 0; j < count; ++j) q[j] = to_quad(load_element<T>(bytes, layout.file_index(j)));
+    for (std::uint64_t j = 0; j < count; ++j) q[j] = tools::to_quad(load_element<T>(bytes, layout.file_index(j)));
     return q;
   });
 }

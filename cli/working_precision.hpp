@@ -110,7 +110,7 @@ std::vector<complex_quad> quad_values(std::span<const T> v, __float128 scale = 1
   std::vector<complex_quad> q(v.size());
 #pragma omp parallel for schedule(static)
   for (std::size_t j = 0; j < v.size(); ++j) {
-    const complex_quad x = to_quad(v[j]);
+    const complex_quad x = tools::to_quad(v[j]);
     q[j] = {x.re * scale, x.im * scale};
   }
   return q;

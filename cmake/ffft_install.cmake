@@ -17,13 +17,34 @@ install(TARGETS ${_ffft_installed_libraries}
 if(TARGET ffft_cli)
   install(TARGETS ffft_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+# The public headers: the API's and everything they include, found by
+# following their #include "ffft/..." lines. The engine's building blocks
+# (ffft/fft/ butterflies and passes, ffft/host/ MPFR helpers) stay in the
+# source tree: they are shared by the executors, tests and tools, not
+# promised to users.
+set(_ffft_public_roots ffft.hpp plan.hpp real_plan.hpp convolution.hpp convert.hpp names.hpp
+  devices.hpp cpu_isa.hpp distributed_layout.hpp)
 if(FFFT_WITH_MPI)
-  install(DIRECTORY include/ffft DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-    FILES_MATCHING PATTERN "*.hpp")
-else()
-  install(DIRECTORY include/ffft DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-    FILES_MATCHING PATTERN "*.hpp" PATTERN "distributed_plan.hpp" EXCLUDE)
+  list(APPEND _ffft_public_roots distributed_plan.hpp)
 endif()
+set(_ffft_public_headers "")
+set(_ffft_pending ${_ffft_public_roots})
+while(_ffft_pending)
+  list(POP_FRONT _ffft_pending _header)
+  if(_header IN_LIST _ffft_public_headers OR _header STREQUAL "version.hpp")
+    continue()
+  endif()
+  list(APPEND _ffft_public_headers ${_header})
+  file(STRINGS ${PROJECT_SOURCE_DIR}/include/ffft/${_header} _includes REGEX "^#include \"ffft/")
+  foreach(_line IN LISTS _includes)
+    string(REGEX REPLACE "^#include \"ffft/([^\"]+)\".*" "\\1" _included "${_line}")
+    list(APPEND _ffft_pending ${_included})
+  endforeach()
+endwhile()
+foreach(_header IN LISTS _ffft_public_headers)
+  get_filename_component(_subdir ${_header} DIRECTORY)
+  install(FILES include/ffft/${_header} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ffft/${_subdir})
+endforeach()
 install(FILES ${PROJECT_BINARY_DIR}/include/ffft/version.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ffft)
 

@@ -1,5 +1,5 @@
 # FFFT_STATIC_DEPENDENCIES=ON: programs that run on a machine without this
-# one's libraries (the lent GPU machine: CUDA, but no FFTW, MPFR, GMP, QD,
+# one's libraries (a GPU machine: CUDA, but no FFTW, MPFR, GMP, QD,
 # GoogleTest or Google Benchmark). scripts/gpu_bundle.sh builds with it and
 # gathers the programs and the few shared libraries below into one folder.
 #

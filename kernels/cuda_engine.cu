@@ -11,7 +11,6 @@
 
 #include "engine/pass_groups.hpp"
 #include "engine/runner.hpp"
-#include "engine/staging.hpp"
 #include "ffft/fft/stockham_group.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
@@ -19,6 +18,7 @@
 #include "kernels/grid_stride.cuh"
 #include "kernels/group_io.cuh"
 #include "kernels/host_transfer.hpp"
+#include "kernels/staged_execution.hpp"
 #include "kernels/wide_access.cuh"
 
 namespace ffft::cuda {
@@ -217,10 +217,6 @@ void upload(std::optional<detail::device_buffer<T>>& buffer, const std::vector<T
   buffer->upload(host.data());
 }
 
-// The pinned chunks host data go through: 4 MiB each, or less for a
-// smaller plan.
-constexpr std::uint64_t max_transfer_chunk = std::uint64_t{4} << 20;
-
 }  // namespace
 
 template <class E>
@@ -327,13 +323,6 @@ template <class X>
 void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<const X> in,
                                strided<X> out, CUstream_st* stream) {
   state& s = *state_;
-  const auto span = [&](std::int64_t stride, std::int64_t distance) {
-    return static_cast<std::uint64_t>(1 + (s.n - 1) * stride + (s.batch - 1) * distance);
-  };
-  const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
-  const bool out_dense = out.stride == 1 && (s.batch == 1 || out.distance == static_cast<std::int64_t>(s.n));
-  const fft::staging_route route =
-      fft::route_for(is_device_pointer(in.data), is_device_pointer(out.data), in_place, out_dense);
   if constexpr (!std::is_same_v<X, complex<E>>) {
     if (s.minimal_workspace && !s.bluestein && s.groups.size() >= 3)
       throw std::invalid_argument(
@@ -341,28 +330,15 @@ void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<c
           "format's values, which std::complex arrays do not; pass complex<E> arrays, or make the "
           "plan without minimal_workspace");
   }
-  if (route.uses_staging() && !s.transfer)
-    throw std::invalid_argument(
-        "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
-        "device pointers, or make the plan with host_staging = true");
-
-  X* const staged_input = reinterpret_cast<X*>(s.staged_input ? s.staged_input->data() : nullptr);
-  X* const staged_output = reinterpret_cast<X*>(s.staged_output ? s.staged_output->data() : nullptr);
-  const std::uint64_t in_bytes = span(in.stride, in.distance) * sizeof(X);
-  const std::uint64_t out_bytes = span(out.stride, out.distance) * sizeof(X);
-  if (route.upload_input) s.transfer->upload(staged_input, in.data, in_bytes, stream);
-  if (route.upload_output_gaps) s.transfer->upload(staged_output, out.data, out_bytes, stream);
-  X* result = out.data;
-  if (route.result == fft::result_buffer::staged_input) result = staged_input;
-  if (route.result == fft::result_buffer::staged_output) result = staged_output;
-  const strided<const X> source{route.upload_input ? staged_input : in.data, in.stride, in.distance};
-  const strided<X> target{result, out.stride, out.distance};
-
-  const device_executor<E> ex{stream, &s.groups};
-  fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch,
-                        s.minimal_workspace);
-  // The download waits for the kernels and then for each of its chunks.
-  if (route.download_output) s.transfer->download(out.data, result, out_bytes, stream);
+  const staging_buffers staging{
+      s.staged_input ? reinterpret_cast<unsigned char*>(s.staged_input->data()) : nullptr,
+      s.staged_output ? reinterpret_cast<unsigned char*>(s.staged_output->data()) : nullptr,
+      s.transfer ? &*s.transfer : nullptr};
+  run_staged(in, s.n, out, s.n, s.batch, staging, stream, [&](strided<const X> source, strided<X> target) {
+    const device_executor<E> ex{stream, &s.groups};
+    fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch,
+                          s.minimal_workspace);
+  });
 }
 
 template <class E>

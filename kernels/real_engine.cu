@@ -8,13 +8,13 @@
 #include <type_traits>
 
 #include "engine/real_runner.hpp"
-#include "engine/staging.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/cuda_engine.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
 #include "kernels/grid_stride.cuh"
 #include "kernels/host_transfer.hpp"
+#include "kernels/staged_execution.hpp"
 
 namespace ffft::cuda {
 
@@ -138,8 +138,6 @@ struct device_real_executor {
   }
 };
 
-constexpr std::uint64_t max_transfer_chunk = std::uint64_t{4} << 20;
-
 }  // namespace
 
 template <class E>
@@ -209,31 +207,10 @@ void real_engine<E>::stage_and_run(In in, std::uint64_t in_length, unsigned char
                                    std::uint64_t out_length, unsigned char* out_stage,
                                    CUstream_st* stream, const Run& run) {
   state& s = *state_;
-  using X = std::remove_const_t<std::remove_pointer_t<decltype(in.data)>>;
-  using Y = std::remove_pointer_t<decltype(out.data)>;
-  const auto span = [&](std::uint64_t length, std::int64_t stride, std::int64_t distance) {
-    return static_cast<std::uint64_t>(1 + (length - 1) * stride + (s.batch - 1) * distance);
-  };
-  const bool out_dense =
-      out.stride == 1 && (s.batch == 1 || out.distance == static_cast<std::int64_t>(out_length));
-  const fft::staging_route route =
-      fft::route_for(is_device_pointer(in.data), is_device_pointer(out.data), false, out_dense);
-  if (route.uses_staging() && !s.transfer)
-    throw std::invalid_argument(
-        "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
-        "device pointers, or make the plan with host_staging = true");
-
-  X* const staged_in = reinterpret_cast<X*>(in_stage);
-  Y* const staged_out = reinterpret_cast<Y*>(out_stage);
-  const std::uint64_t in_bytes = span(in_length, in.stride, in.distance) * sizeof(X);
-  const std::uint64_t out_bytes = span(out_length, out.stride, out.distance) * sizeof(Y);
-  if (route.upload_input) s.transfer->upload(staged_in, in.data, in_bytes, stream);
-  if (route.upload_output_gaps) s.transfer->upload(staged_out, out.data, out_bytes, stream);
-  Y* const result = route.download_output ? staged_out : out.data;
-  const In source{route.upload_input ? staged_in : in.data, in.stride, in.distance};
-  const Out target{result, out.stride, out.distance};
-  run(device_real_executor<E>{stream, &*s.inner, s.shape.points}, source, target);
-  if (route.download_output) s.transfer->download(out.data, result, out_bytes, stream);
+  const staging_buffers staging{in_stage, out_stage, s.transfer ? &*s.transfer : nullptr};
+  run_staged(in, in_length, out, out_length, s.batch, staging, stream, [&](In source, Out target) {
+    run(device_real_executor<E>{stream, &*s.inner, s.shape.points}, source, target);
+  });
 }
 
 template <class E>

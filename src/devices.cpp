@@ -1,25 +1,11 @@
 #include "ffft/devices.hpp"
 
-#if FFFT_HAVE_CUDA
-#include "kernels/device_query.hpp"
-#endif
+#include "src/fft/backend.hpp"
 
 namespace ffft {
 
-bool built_with_cuda() {
-#if FFFT_HAVE_CUDA
-  return true;
-#else
-  return false;
-#endif
-}
+bool built_with_cuda() { return fft::cuda_backend_built(); }
 
-int cuda_device_count() {
-#if FFFT_HAVE_CUDA
-  return cuda::device_count();
-#else
-  return 0;
-#endif
-}
+int cuda_device_count() { return fft::cuda_devices(); }
 
 }  // namespace ffft

@@ -1,9 +1,9 @@
 // Shared pieces of the FFT accuracy tests: inputs every format and every
 // reference hold exactly, the transform's accuracy limit, and the relative L2
-// error measured in more precision than the transform under test.
+// error measured in more precision than the transform under test. The
+// reference itself, FFTW's __float128 transform, and the conversions to
+// __float128 are the tools' (tools/reference/).
 #pragma once
-
-#include <fftw3.h>
 
 #include <algorithm>
 #include <cmath>
@@ -13,17 +13,13 @@
 #include <vector>
 
 #include "ffft/conversions.hpp"
-#include "ffft/host/wide_float.hpp"
 #include "ffft/plan.hpp"
+#include "tools/reference/complex_quad.hpp"
 
 namespace ffft::testing {
 
 struct complex_double {
   double re, im;
-};
-
-struct complex_float128 {
-  __float128 re, im;
 };
 
 // Multiples of 2^-47 in [-1, 1): at most 47 significant bits, so exact in
@@ -46,26 +42,6 @@ inline std::vector<complex_double> random_input(std::uint64_t n, std::uint64_t s
   return x;
 }
 
-// FFTW's __float128 transform of x (sign FFTW_FORWARD or FFTW_BACKWARD,
-// unnormalized): the reference of the tests that use it, which link fftw3q.
-inline std::vector<complex_float128> fftw_quad(const std::vector<complex_double>& x, int sign) {
-  const auto n = static_cast<int>(x.size());
-  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
-  auto* out = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * x.size()));
-  const fftwq_plan p = fftwq_plan_dft_1d(n, in, out, sign, FFTW_ESTIMATE);
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    in[j][0] = x[j].re;
-    in[j][1] = x[j].im;
-  }
-  fftwq_execute(p);
-  std::vector<complex_float128> y(x.size());
-  for (std::size_t j = 0; j < x.size(); ++j) y[j] = {out[j][0], out[j][1]};
-  fftwq_destroy_plan(p);
-  fftwq_free(in);
-  fftwq_free(out);
-  return y;
-}
-
 template <class E>
 std::vector<complex<E>> to_format(const std::vector<complex_double>& x) {
   std::vector<complex<E>> r(x.size());
@@ -81,27 +57,13 @@ std::vector<complex<E>> random_values(std::uint64_t n, std::uint64_t seed) {
   return to_format<E>(random_input(n, seed));
 }
 
-inline std::vector<complex_float128> to_float128(const std::vector<complex_double>& x) {
-  std::vector<complex_float128> r(x.size());
-  for (std::size_t j = 0; j < x.size(); ++j) r[j] = {x[j].re, x[j].im};
-  return r;
-}
-
-template <class E>
-std::vector<complex_float128> to_float128(const std::vector<complex<E>>& x) {
-  std::vector<complex_float128> r(x.size());
-  for (std::size_t j = 0; j < x.size(); ++j)
-    r[j] = {host::to_float128(x[j].re), host::to_float128(x[j].im)};
-  return r;
-}
-
-inline double squared_magnitude(const complex_float128& v) {
+inline double squared_magnitude(const tools::complex_quad& v) {
   const double re = static_cast<double>(v.re), im = static_cast<double>(v.im);
   return re * re + im * im;
 }
 
 // Euclidean norm. Magnitudes need only a few correct digits, so double.
-inline double l2_norm(const std::vector<complex_float128>& x) {
+inline double l2_norm(const std::vector<tools::complex_quad>& x) {
   double sum = 0;
   const auto n = static_cast<std::int64_t>(x.size());
 #pragma omp parallel for reduction(+ : sum) if (n > 4096)
@@ -117,14 +79,14 @@ inline double l2_norm(const std::vector<complex_float128>& x) {
 // in double.
 template <class E>
 double relative_l2_error(const std::vector<complex<E>>& y,
-                         const std::vector<complex_float128>& reference) {
+                         const std::vector<tools::complex_quad>& reference) {
   double distance = 0;
   const auto n = static_cast<std::int64_t>(y.size());
 #pragma omp parallel for reduction(+ : distance) if (n > 4096)
   for (std::int64_t i = 0; i < n; ++i) {
     const auto j = static_cast<std::size_t>(i);
-    distance += squared_magnitude({host::to_float128(y[j].re) - reference[j].re,
-                                   host::to_float128(y[j].im) - reference[j].im});
+    const tools::complex_quad v = tools::to_quad(y[j]);
+    distance += squared_magnitude({v.re - reference[j].re, v.im - reference[j].im});
   }
   const double norm = l2_norm(reference);
   return std::sqrt(distance) / (norm > 0 ? norm : 1.0);

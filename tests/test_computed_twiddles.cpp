@@ -4,7 +4,7 @@
 // lengths 2^12, 2^20, 3 x 2^12 and 10007, and on a million random (k, n), n <= 2^30.
 #include <gtest/gtest.h>
 
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/twiddle/sources.hpp"

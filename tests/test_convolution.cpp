@@ -29,6 +29,7 @@
 #include "tests/fft_reference.hpp"
 #include "tests/formats.hpp"
 #include "tests/twiddle_formats.hpp"
+#include "tools/reference/fftw_quad.hpp"
 
 namespace ffft {
 namespace {
@@ -88,11 +89,6 @@ E value_of(std::int64_t v) {
   return from_double<E>(static_cast<double>(v));
 }
 
-template <class E>
-__float128 as_quad(const E& v) {
-  return host::to_float128(v);
-}
-
 // The test's data as T (E or complex<E>) and as exact integers.
 template <class T>
 struct integer_data {
@@ -116,15 +112,6 @@ integer_data<T> integer_sequence(std::size_t count, int bits, std::uint64_t seed
   }
   return d;
 }
-
-template <class E>
-__float128 real_part(const E& v) { return as_quad(v); }
-template <class E>
-__float128 imag_part(const E&) { return 0; }
-template <class E>
-__float128 real_part(const complex<E>& v) { return as_quad(v.re); }
-template <class E>
-__float128 imag_part(const complex<E>& v) { return as_quad(v.im); }
 
 double l2(const std::vector<integer_complex>& v) {
   double s = 0;
@@ -198,8 +185,9 @@ TYPED_TEST(Convolution, ExactOnIntegersInEveryMode) {
       double distance = 0;
       std::size_t wrong = 0;
       for (std::size_t i = 0; i < y.size(); ++i) {
-        const __float128 re = real_part(y[i]) - static_cast<__float128>(exact[i].re);
-        const __float128 im = imag_part(y[i]) - static_cast<__float128>(exact[i].im);
+        const tools::complex_quad v = tools::to_quad(y[i]);
+        const __float128 re = v.re - static_cast<__float128>(exact[i].re);
+        const __float128 im = v.im - static_cast<__float128>(exact[i].im);
         distance += static_cast<double>(re * re + im * im);
         wrong += std::fabs(static_cast<double>(re)) >= 0.5 || std::fabs(static_cast<double>(im)) >= 0.5;
       }
@@ -321,15 +309,15 @@ TYPED_TEST(Convolution, MatchesTheConvolutionThroughFftwQuad) {
   std::vector<testing::complex_double> a_padded(length), b_padded(length);
   std::copy(a.begin(), a.end(), a_padded.begin());
   std::copy(b.begin(), b.end(), b_padded.begin());
-  const auto fa = testing::fftw_quad(a_padded, FFTW_FORWARD), fb = testing::fftw_quad(b_padded, FFTW_FORWARD);
-  // The product and its inverse transform stay in __float128.
-  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * length));
-  const fftwq_plan p = fftwq_plan_dft_1d(static_cast<int>(length), in, in, FFTW_BACKWARD, FFTW_ESTIMATE);
-  for (std::uint64_t j = 0; j < length; ++j) {
-    in[j][0] = fa[j].re * fb[j].re - fa[j].im * fb[j].im;
-    in[j][1] = fa[j].re * fb[j].im + fa[j].im * fb[j].re;
-  }
-  fftwq_execute(p);
+  const auto fa = tools::fftw_quad_dft(tools::to_complex_quad(a_padded), FFTW_FORWARD),
+             fb = tools::fftw_quad_dft(tools::to_complex_quad(b_padded), FFTW_FORWARD);
+  // The product and its inverse transform stay in __float128 (in place: the
+  // plan this reference has always had).
+  std::vector<tools::complex_quad> product(length);
+  for (std::uint64_t j = 0; j < length; ++j)
+    product[j] = {fa[j].re * fb[j].re - fa[j].im * fb[j].im, fa[j].re * fb[j].im + fa[j].im * fb[j].re};
+  const std::vector<tools::complex_quad> convolved =
+      tools::fftw_quad_dft(product, length, FFTW_BACKWARD, tools::fftw_placement::in_place);
   std::vector<T> x(n), h(k), y(n + k - 1);
   for (std::uint64_t j = 0; j < n; ++j) {
     if constexpr (fft::is_complex_value<T>) x[j] = {from_double<E>(a[j].re), from_double<E>(a[j].im)};
@@ -343,12 +331,11 @@ TYPED_TEST(Convolution, MatchesTheConvolutionThroughFftwQuad) {
   c.execute(x.data(), y.data());
   double distance = 0, norm_a = 0, norm_b = 0;
   for (std::uint64_t i = 0; i < y.size(); ++i) {
-    const __float128 re = in[i][0] / length, im = in[i][1] / length;
-    const double dr = static_cast<double>(real_part(y[i]) - re), di = static_cast<double>(imag_part(y[i]) - im);
+    const __float128 re = convolved[i].re / length, im = convolved[i].im / length;
+    const tools::complex_quad v = tools::to_quad(y[i]);
+    const double dr = static_cast<double>(v.re - re), di = static_cast<double>(v.im - im);
     distance += dr * dr + di * di;
   }
-  fftwq_destroy_plan(p);
-  fftwq_free(in);
   for (const auto& v : a) norm_a += v.re * v.re + v.im * v.im;
   for (const auto& v : b) norm_b += std::hypot(v.re, v.im);
   EXPECT_LE(std::sqrt(distance), 4 * testing::accuracy_limit<E>(length) * std::sqrt(norm_a) * norm_b);

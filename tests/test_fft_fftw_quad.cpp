@@ -24,29 +24,30 @@
 #include <vector>
 
 #include "fft_reference.hpp"
+#include "tools/reference/fftw_quad.hpp"
 
 namespace ffft {
 namespace {
 
 using testing::complex_double;
-using testing::complex_float128;
+using tools::complex_quad;
 
 struct reference {
   std::vector<complex_double> x;
-  std::vector<complex_float128> forward;          // F(x)
+  std::vector<complex_quad> forward;          // F(x)
   std::vector<complex_double> conj_x;             // conj(x)
-  std::vector<complex_float128> inverse_of_conj;  // F^-1(conj x) = conj(F(x)) / n
+  std::vector<complex_quad> inverse_of_conj;  // F^-1(conj x) = conj(F(x)) / n
 };
 
 reference make_reference(std::uint64_t n) {
   reference r;
   r.x = testing::random_input(n, n);
-  r.forward = testing::fftw_quad(r.x, FFTW_FORWARD);
+  r.forward = tools::fftw_quad_dft(tools::to_complex_quad(r.x), FFTW_FORWARD);
   r.conj_x = r.x;
   for (complex_double& v : r.conj_x) v.im = -v.im;
   r.inverse_of_conj = r.forward;
   const auto scale = static_cast<__float128>(n);
-  for (complex_float128& v : r.inverse_of_conj) v = {v.re / scale, -v.im / scale};
+  for (complex_quad& v : r.inverse_of_conj) v = {v.re / scale, -v.im / scale};
   return r;
 }
 

@@ -15,7 +15,7 @@
 
 #include "engine/pass_groups.hpp"
 #include "engine/runner.hpp"
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/fft/normalization.hpp"

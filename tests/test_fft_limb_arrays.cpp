@@ -16,6 +16,7 @@
 #include "ffft/plan.hpp"
 #include "tests/fft_reference.hpp"
 #include "tests/twiddle_formats.hpp"
+#include "tools/reference/fftw_quad.hpp"
 
 namespace {
 
@@ -141,7 +142,8 @@ TEST(FftLimbArraysDd128, DoubleDataGetTheCorrectlyRoundedTransform) {
     o.length = n;
     o.backend = backend::cpu;
     plan<dd128>(o).forward(in.data(), out.data());
-    const std::vector<ffft::testing::complex_float128> want = ffft::testing::fftw_quad(x, FFTW_FORWARD);
+    const std::vector<ffft::tools::complex_quad> want =
+        ffft::tools::fftw_quad_dft(ffft::tools::to_complex_quad(x), FFTW_FORWARD);
     std::uint64_t exact = 0;
     for (std::uint64_t j = 0; j < n; ++j) {
       const double re = static_cast<double>(want[j].re), im = static_cast<double>(want[j].im);

@@ -40,15 +40,15 @@ namespace ffft {
 namespace {
 
 using testing::complex_double;
-using testing::complex_float128;
+using tools::complex_quad;
 
-complex_float128 operator+(complex_float128 a, complex_float128 b) {
+complex_quad operator+(complex_quad a, complex_quad b) {
   return {a.re + b.re, a.im + b.im};
 }
-complex_float128 operator-(complex_float128 a, complex_float128 b) {
+complex_quad operator-(complex_quad a, complex_quad b) {
   return {a.re - b.re, a.im - b.im};
 }
-complex_float128 operator*(complex_float128 a, complex_float128 b) {
+complex_quad operator*(complex_quad a, complex_quad b) {
   return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
 
@@ -91,7 +91,7 @@ const unit_circle& unit_circle_of(std::uint64_t n) {
 
 // Rounds each component to the nearest value of the format.
 template <class E>
-std::vector<complex<E>> rounded_to(const std::vector<complex_float128>& v) {
+std::vector<complex<E>> rounded_to(const std::vector<complex_quad>& v) {
   std::vector<complex<E>> r(v.size());
   for (std::size_t j = 0; j < v.size(); ++j)
     r[j] = {host::from_float128<E>(v[j].re), host::from_float128<E>(v[j].im)};
@@ -124,8 +124,8 @@ class self_test {
 
   void run_all() {
     const std::vector<complex_double> x = testing::random_input(n_, random_());
-    const std::vector<complex_float128> x128 = testing::to_float128(x);
-    const std::vector<complex_float128> tx = apply(testing::to_format<E>(x));
+    const std::vector<complex_quad> x128 = tools::to_complex_quad(x);
+    const std::vector<complex_quad> tx = apply(testing::to_format<E>(x));
     linearity(x128, tx);
     impulse(x, tx);
     time_shift(x, tx);
@@ -139,14 +139,14 @@ class self_test {
 
  private:
   // w^q, w = exp(sign 2 pi i / n).
-  complex_float128 root(std::uint64_t q) const {
+  complex_quad root(std::uint64_t q) const {
     q %= n_;
     const __float128 s = circle_.sin[q];
     return {circle_.cos[q], d_ == direction::forward ? -s : s};
   }
 
-  std::vector<complex_float128> apply(const std::vector<complex<E>>& v) {
-    return testing::to_float128(testing::transform(plan_, d_, v));
+  std::vector<complex_quad> apply(const std::vector<complex<E>>& v) {
+    return tools::to_complex_quad(testing::transform(plan_, d_, v));
   }
 
   // A shift in [1, n) coprime to n (so w^(j shift) runs through every n-th
@@ -172,17 +172,17 @@ class self_test {
   }
 
   // T(a x + b y) = a T x + b T y; a x + b y is rounded to the format.
-  void linearity(const std::vector<complex_float128>& x, const std::vector<complex_float128>& tx) {
+  void linearity(const std::vector<complex_quad>& x, const std::vector<complex_quad>& tx) {
     const std::vector<complex_double> ab = testing::random_input(2, random_());
-    const complex_float128 a{ab[0].re, ab[0].im}, b{ab[1].re, ab[1].im};
-    const std::vector<complex_float128> y =
-        testing::to_float128(testing::random_input(n_, random_()));
-    std::vector<complex_float128> z(n_);
+    const complex_quad a{ab[0].re, ab[0].im}, b{ab[1].re, ab[1].im};
+    const std::vector<complex_quad> y =
+        tools::to_complex_quad(testing::random_input(n_, random_()));
+    std::vector<complex_quad> z(n_);
     for (std::size_t j = 0; j < n_; ++j) z[j] = a * x[j] + b * y[j];
     const std::vector<complex<E>> z_rounded = rounded_to<E>(z);
-    const std::vector<complex_float128> z_value = testing::to_float128(z_rounded);
-    const std::vector<complex_float128> ty = apply(rounded_to<E>(y));
-    const std::vector<complex_float128> tz = apply(z_rounded);
+    const std::vector<complex_quad> z_value = tools::to_complex_quad(z_rounded);
+    const std::vector<complex_quad> ty = apply(rounded_to<E>(y));
+    const std::vector<complex_quad> tz = apply(z_rounded);
     const double residual =
         l2_norm_of(n_, [&](std::uint64_t j) { return tz[j] - a * tx[j] - b * ty[j]; });
     const double weight = testing::l2_norm(z_value) + magnitude(ab[0]) * testing::l2_norm(x) +
@@ -196,14 +196,14 @@ class self_test {
   // a transform off by a factor 1 + 3L passes them). Then, as FFTW does,
   // through random data: T x + T (delta_k - x) = T delta_k, delta_k - x
   // exact (1 - x_k, a multiple of 2^-47 below 2, has at most 48 bits).
-  void impulse(const std::vector<complex_double>& x, const std::vector<complex_float128>& tx) {
+  void impulse(const std::vector<complex_double>& x, const std::vector<complex_quad>& tx) {
     const std::uint64_t k = random_() % n_;
     const auto expected = [&](std::uint64_t j) {
-      return complex_float128{scale_, 0} * root(j * k);
+      return complex_quad{scale_, 0} * root(j * k);
     };
     std::vector<complex_double> delta(n_, complex_double{0, 0});
     delta[k].re = 1;
-    const std::vector<complex_float128> tdelta = apply(testing::to_format<E>(delta));
+    const std::vector<complex_quad> tdelta = apply(testing::to_format<E>(delta));
     expect_within_budget(1, "impulse",
                          l2_norm_of(n_, [&](std::uint64_t j) { return tdelta[j] - expected(j); }),
                          1, 0);
@@ -211,35 +211,35 @@ class self_test {
     std::vector<complex_double> rest(n_);
     for (std::size_t j = 0; j < n_; ++j) rest[j] = {-x[j].re, -x[j].im};
     rest[k].re += 1.0;
-    const std::vector<complex_float128> trest = apply(testing::to_format<E>(rest));
+    const std::vector<complex_quad> trest = apply(testing::to_format<E>(rest));
     const double residual =
         l2_norm_of(n_, [&](std::uint64_t j) { return tx[j] + trest[j] - expected(j); });
     const double weight =
-        testing::l2_norm(testing::to_float128(x)) + testing::l2_norm(testing::to_float128(rest));
+        testing::l2_norm(tools::to_complex_quad(x)) + testing::l2_norm(tools::to_complex_quad(rest));
     expect_within_budget(2, "impulse split through random data", residual, weight, 0);
   }
 
   // y_m = x_(m - t mod n): T y_j = w^(jt) T x_j.
-  void time_shift(const std::vector<complex_double>& x, const std::vector<complex_float128>& tx) {
+  void time_shift(const std::vector<complex_double>& x, const std::vector<complex_quad>& tx) {
     const std::uint64_t t = coprime_shift();
     std::vector<complex_double> y(n_);
     for (std::uint64_t m = 0; m < n_; ++m) y[(m + t) % n_] = x[m];
-    const std::vector<complex_float128> ty = apply(testing::to_format<E>(y));
+    const std::vector<complex_quad> ty = apply(testing::to_format<E>(y));
     const double residual =
         l2_norm_of(n_, [&](std::uint64_t j) { return ty[j] - root(j * t) * tx[j]; });
-    expect_within_budget(3, "time shift", residual, 2 * testing::l2_norm(testing::to_float128(x)),
+    expect_within_budget(3, "time shift", residual, 2 * testing::l2_norm(tools::to_complex_quad(x)),
                          0);
   }
 
   // y_m = x_m w^(-mf), rounded to the format: T y_j = T x_(j - f mod n).
-  void frequency_shift(const std::vector<complex_float128>& x,
-                       const std::vector<complex_float128>& tx) {
+  void frequency_shift(const std::vector<complex_quad>& x,
+                       const std::vector<complex_quad>& tx) {
     const std::uint64_t f = coprime_shift();
-    std::vector<complex_float128> y(n_);
+    std::vector<complex_quad> y(n_);
     for (std::uint64_t m = 0; m < n_; ++m) y[m] = x[m] * root(n_ - (m * f) % n_);
     const std::vector<complex<E>> y_rounded = rounded_to<E>(y);
-    const std::vector<complex_float128> y_value = testing::to_float128(y_rounded);
-    const std::vector<complex_float128> ty = apply(y_rounded);
+    const std::vector<complex_quad> y_value = tools::to_complex_quad(y_rounded);
+    const std::vector<complex_quad> ty = apply(y_rounded);
     const double residual =
         l2_norm_of(n_, [&](std::uint64_t j) { return ty[j] - tx[(j + n_ - f) % n_]; });
     const double weight = testing::l2_norm(y_value) + testing::l2_norm(x);

@@ -25,26 +25,19 @@
 
 #include "fft_reference.hpp"
 #include "bench/qd_stockham.hpp"
+#include "tools/reference/fftw_quad.hpp"
+#include "tools/reference/qd_to_quad.hpp"
 
 namespace {
 
 using ffft::testing::complex_double;
-using ffft::testing::complex_float128;
-using ffft::testing::fftw_quad;
+using ffft::tools::complex_quad;
+using ffft::tools::fftw_quad_dft;
+using ffft::tools::qd_to_quad;
+using ffft::tools::to_complex_quad;
 using ffft::testing::random_input;
 
 constexpr int max_log2 = 12;
-
-// The limbs summed in __float128: exact for a dd_real (two limbs, 106 bits,
-// unless a gap between them makes them span more than 113); a qd_real
-// rounds to 113 bits, far below the reference's own error.
-__float128 to_float128(const dd_real& x) {
-  return static_cast<__float128>(x.x[0]) + static_cast<__float128>(x.x[1]);
-}
-
-__float128 to_float128(const qd_real& x) {
-  return ((static_cast<__float128>(x[0]) + x[1]) + x[2]) + x[3];
-}
 
 template <class Real>
 std::vector<qd_complex<Real>> to_real(const std::vector<complex_double>& x) {
@@ -56,11 +49,11 @@ std::vector<qd_complex<Real>> to_real(const std::vector<complex_double>& x) {
 // ||y - reference|| / ||reference||, every step in __float128.
 template <class Real>
 double relative_l2_error(const std::vector<qd_complex<Real>>& y,
-                         const std::vector<complex_float128>& reference) {
+                         const std::vector<complex_quad>& reference) {
   __float128 distance = 0, norm = 0;
   for (std::size_t j = 0; j < y.size(); ++j) {
-    const __float128 dre = to_float128(y[j].re) - reference[j].re;
-    const __float128 dim = to_float128(y[j].im) - reference[j].im;
+    const __float128 dre = qd_to_quad(y[j].re) - reference[j].re;
+    const __float128 dim = qd_to_quad(y[j].im) - reference[j].im;
     distance += dre * dre + dim * dim;
     norm += reference[j].re * reference[j].re + reference[j].im * reference[j].im;
   }
@@ -113,8 +106,9 @@ void check(const char* name, double (*reference_limit)(std::size_t),
     fft.inverse(input.data(), z.data());
     fft.inverse(y.data(), back.data());
 
-    const double forward = relative_l2_error(y, fftw_quad(x, FFTW_FORWARD));
-    const double inverse = relative_l2_error(z, fftw_quad(x, FFTW_BACKWARD));
+    const std::vector<complex_quad> x_quad = to_complex_quad(x);
+    const double forward = relative_l2_error(y, fftw_quad_dft(x_quad, FFTW_FORWARD));
+    const double inverse = relative_l2_error(z, fftw_quad_dft(x_quad, FFTW_BACKWARD));
     const double round_trip = round_trip_error(back, x);
     EXPECT_LE(forward, reference_limit(n)) << where << " forward";
     EXPECT_LE(inverse, reference_limit(n)) << where << " inverse";

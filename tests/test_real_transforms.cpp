@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/real_steps.hpp"
@@ -37,6 +37,7 @@
 #include "tests/fft_reference.hpp"
 #include "tests/formats.hpp"
 #include "tests/twiddle_formats.hpp"
+#include "tools/reference/fftw_quad.hpp"
 
 namespace ffft {
 namespace {
@@ -66,38 +67,6 @@ std::vector<E> to_reals(const std::vector<double>& x) {
   std::vector<E> r(x.size());
   for (std::size_t j = 0; j < x.size(); ++j) r[j] = from_double<E>(x[j]);
   return r;
-}
-
-// FFTW's __float128 r2c of x and c2r of bins (unnormalized).
-std::vector<testing::complex_float128> fftw_quad_r2c(const std::vector<double>& x) {
-  const auto n = static_cast<int>(x.size());
-  auto* in = static_cast<__float128*>(fftwq_malloc(sizeof(__float128) * x.size()));
-  auto* out = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * (x.size() / 2 + 1)));
-  const fftwq_plan p = fftwq_plan_dft_r2c_1d(n, in, out, FFTW_ESTIMATE);
-  for (std::size_t j = 0; j < x.size(); ++j) in[j] = x[j];
-  fftwq_execute(p);
-  std::vector<testing::complex_float128> y(x.size() / 2 + 1);
-  for (std::size_t k = 0; k < y.size(); ++k) y[k] = {out[k][0], out[k][1]};
-  fftwq_destroy_plan(p);
-  fftwq_free(in);
-  fftwq_free(out);
-  return y;
-}
-
-std::vector<__float128> fftw_quad_c2r(const std::vector<complex_double>& bins, std::uint64_t n) {
-  auto* in = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * bins.size()));
-  auto* out = static_cast<__float128*>(fftwq_malloc(sizeof(__float128) * n));
-  const fftwq_plan p = fftwq_plan_dft_c2r_1d(static_cast<int>(n), in, out, FFTW_ESTIMATE);
-  for (std::size_t k = 0; k < bins.size(); ++k) {
-    in[k][0] = bins[k].re;
-    in[k][1] = bins[k].im;
-  }
-  fftwq_execute(p);  // c2r overwrites its input, which is ours
-  std::vector<__float128> x(out, out + n);
-  fftwq_destroy_plan(p);
-  fftwq_free(in);
-  fftwq_free(out);
-  return x;
 }
 
 // ||y - reference|| / ||reference||, the differences formed in __float128
@@ -142,7 +111,7 @@ std::vector<E> irfft(real_plan<E>& p, const std::vector<complex<E>>& bins) {
 // One FFTW quad reference per length, shared by the three formats.
 struct quad_reference {
   std::vector<double> x;
-  std::vector<testing::complex_float128> spectrum;  // r2c(x)
+  std::vector<tools::complex_quad> spectrum;  // r2c(x)
   std::vector<complex_double> bins;
   std::vector<__float128> signal;  // c2r(bins) / n
 };
@@ -153,9 +122,9 @@ const quad_reference& reference_for(std::uint64_t n) {
   if (found != cache.end()) return found->second;
   quad_reference r;
   r.x = random_reals(n, 100 + n);
-  r.spectrum = fftw_quad_r2c(r.x);
+  r.spectrum = tools::fftw_quad_r2c(std::vector<__float128>(r.x.begin(), r.x.end()));
   r.bins = random_bins(n, 200 + n);
-  r.signal = fftw_quad_c2r(r.bins, n);
+  r.signal = tools::fftw_quad_c2r(tools::to_complex_quad(r.bins), n);
   for (__float128& v : r.signal) v /= static_cast<__float128>(n);
   return cache.emplace(n, std::move(r)).first->second;
 }

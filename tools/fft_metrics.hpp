@@ -13,25 +13,11 @@
 #include <limits>
 #include <vector>
 
-#include "ffft/complex.hpp"
-#include "ffft/host/wide_float.hpp"
+#include "tools/reference/complex_quad.hpp"
 
 namespace ffft::tools {
 
-struct complex_quad {
-  __float128 re, im;
-};
-
 inline __float128 magnitude(const complex_quad& v) { return hypotq(v.re, v.im); }
-
-// n values of a format in __float128: exact unless an expansion's limbs
-// span more than 113 bits, then rounded to 2^-113.
-template <class E>
-std::vector<complex_quad> to_complex_quad(const complex<E>* v, std::size_t n) {
-  std::vector<complex_quad> r(n);
-  for (std::size_t j = 0; j < n; ++j) r[j] = {host::to_float128(v[j].re), host::to_float128(v[j].im)};
-  return r;
-}
 
 // ||y - reference||_2 / ||reference||_2; 0 for two zero vectors.
 inline double relative_l2_error(const std::vector<complex_quad>& y,

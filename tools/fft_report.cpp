@@ -46,6 +46,7 @@
 #include "ffft/host/wide_float.hpp"
 #include "ffft/plan.hpp"
 #include "tools/fft_metrics.hpp"
+#include "tools/reference/fftw_quad.hpp"
 #include "tools/run_context.hpp"
 #include "tools/uniform_input.hpp"
 
@@ -60,7 +61,8 @@ using quad_vector = std::vector<complex_quad>;
 using ffft::tools::relative_l2_error;
 
 // ---- FFTW -----------------------------------------------------------------------
-// One unnormalized out-of-place FFTW transform in each precision, FFTW_ESTIMATE.
+// One unnormalized out-of-place FFTW transform in double and long double,
+// FFTW_ESTIMATE; the quad reference is tools::fftw_quad_dft (the same plan).
 template <class Real, class Cpx, class Plan, class PlanFn, class ExecFn, class DestroyFn,
           class MallocFn, class FreeFn>
 quad_vector fftw_transform(const quad_vector& x, int sign, PlanFn plan_fn, ExecFn exec_fn,
@@ -77,7 +79,7 @@ quad_vector fftw_transform(const quad_vector& x, int sign, PlanFn plan_fn, ExecF
   }
   exec_fn(p);
   quad_vector y(n);
-  for (std::size_t j = 0; j < n; ++j) y[j] = {quad(out[j][0]), quad(out[j][1])};
+  for (std::size_t j = 0; j < n; ++j) y[j] = ffft::tools::to_quad(out[j]);
   destroy_fn(p);
   free_fn(in);
   free_fn(out);
@@ -93,11 +95,6 @@ quad_vector fftw_long_double(const quad_vector& x) {
   return fftw_transform<long double, fftwl_complex, fftwl_plan>(x, FFTW_FORWARD, fftwl_plan_dft_1d,
                                                                 fftwl_execute, fftwl_destroy_plan,
                                                                 fftwl_malloc, fftwl_free);
-}
-
-quad_vector fftw_quad(const quad_vector& x, int sign) {
-  return fftw_transform<quad, fftwq_complex, fftwq_plan>(
-      x, sign, fftwq_plan_dft_1d, fftwq_execute, fftwq_destroy_plan, fftwq_malloc, fftwq_free);
 }
 
 // ---- ffft -------------------------------------------------------------------------
@@ -120,7 +117,7 @@ ffft_result ffft_forward(const std::vector<std::pair<float, float>>& x) {
     in[j] = {ffft::from_float<E>(x[j].first), ffft::from_float<E>(x[j].second)};
   plan.forward(in.data(), out.data());
   ffft_result r;
-  r.y = ffft::tools::to_complex_quad(out.data(), out.size());
+  r.y = ffft::tools::to_complex_quad(out);
   r.radices = plan.radices();
   r.bluestein_length = plan.bluestein_length();
   return r;
@@ -170,12 +167,11 @@ row measure(std::uint64_t n) {
   row r;
   r.n = n;
   const auto x = ffft::tools::uniform_float_input(n);
-  quad_vector xq(n);
-  for (std::uint64_t j = 0; j < n; ++j) xq[j] = {quad(x[j].first), quad(x[j].second)};
+  const quad_vector xq = ffft::tools::to_complex_quad(x);
 
-  const quad_vector ref = fftw_quad(xq, FFTW_FORWARD);
+  const quad_vector ref = ffft::tools::fftw_quad_dft(xq, FFTW_FORWARD);
   {
-    quad_vector back = fftw_quad(ref, FFTW_BACKWARD);
+    quad_vector back = ffft::tools::fftw_quad_dft(ref, FFTW_BACKWARD);
     const quad scale = quad(1) / quad(n);
     for (auto& v : back) v = {v.re * scale, v.im * scale};
     r.ref_round_trip = relative_l2_error(back, xq);
@@ -232,7 +228,7 @@ int main(int argc, char** argv) {
   app.add_flag("!--no-others", others,
                "skip the lengths that are not powers of two (3^10, 5^8, 967680, 100003)");
   app.add_option("--revision", revision,
-                 "source revision named in the report (default: git describe --always --dirty)");
+                 "source revision named in the report (default: this tree's, as tools/run_context.hpp writes it)");
   CLI11_PARSE(app, argc, argv);
   if (revision.empty()) revision = ffft::tools::git_revision();
   if (min_log2 > max_log2) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <string>
@@ -22,17 +23,45 @@ inline std::string cpu_model() {
   return "unknown";
 }
 
-// "git describe --always --dirty" of the working directory, or "unknown"
-// outside a git checkout.
-inline std::string git_revision() {
+namespace detail {
+
+// What a shell command prints, without the trailing newline.
+inline std::string command_output(const char* command) {
   std::string r;
-  if (FILE* f = popen("git describe --always --dirty 2>/dev/null", "r")) {
+  if (FILE* f = popen(command, "r")) {
     char buf[128];
     while (std::fgets(buf, sizeof buf, f)) r += buf;
     pclose(f);
   }
   while (!r.empty() && (r.back() == '\n' || r.back() == '\r')) r.pop_back();
-  return r.empty() ? "unknown" : r;
+  return r;
+}
+
+}  // namespace detail
+
+// The source revision a run measures, written as scripts/results_record.py
+// writes it into every results file's "measured" block, so that a program's
+// own record and the file's agree: "git rev-parse --short=12 HEAD", and when
+// tracked files differ from it, " with uncommitted changes (diff H)", H the
+// first 12 hex digits of the sha256 of the diff the script hashes (its DIFF:
+// every tracked file but bench/results/, which is no code and which earlier
+// runs rewrite); "unknown" outside a git checkout.
+// FFFT_SOURCE_REVISION, when set, is taken as it is: results_record.py run
+// sets it to the revision it stamps the results with, and
+// scripts/gpu_validate.sh to the one its programs were built from, since the
+// tree a program runs in need not be the one it was built from.
+inline std::string git_revision() {
+  const char* given = std::getenv("FFFT_SOURCE_REVISION");
+  if (given != nullptr && *given != '\0') return given;
+  const std::string revision = detail::command_output("git rev-parse --short=12 HEAD 2>/dev/null");
+  if (revision.empty()) return "unknown";
+  const std::string paths = " -- ':(top)' ':(top,exclude)bench/results' 2>/dev/null";
+  const std::string command =
+      "git diff --quiet HEAD" + paths + " && echo clean || git diff HEAD --binary" + paths + " | sha256sum";
+  const std::string digest = detail::command_output(command.c_str());
+  if (digest == "clean") return revision;
+  return revision + " with uncommitted changes (" +
+         (digest.size() >= 12 ? "diff " + digest.substr(0, 12) : std::string("diff not recorded")) + ")";
 }
 
 // The current time as "YYYY-MM-DD HH:MM UTC".

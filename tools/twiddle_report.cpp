@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/host/twiddle_table.hpp"
 

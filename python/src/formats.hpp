@@ -3,46 +3,61 @@
 // error for a bad name lists the good ones the same way everywhere.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 #include "ffft/expansion.hpp"
+#include "ffft/names.hpp"
 #include "ffft/plan.hpp"
 
 namespace ffft::python {
 
-// Calls f(std::type_identity<E>{}) for the format named `precision`.
+// "a, b or c" as "'a', 'b' or 'c'", Python's way of naming the choices.
+inline std::string quoted_choices(std::string_view choices) {
+  std::string r = "'";
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (choices.compare(i, 2, ", ") == 0) {
+      r += "', '";
+      ++i;
+    } else if (choices.compare(i, 4, " or ") == 0) {
+      r += "' or '";
+      i += 3;
+    } else {
+      r += choices[i];
+    }
+  }
+  return r + "'";
+}
+
+// Calls f(std::type_identity<E>{}) for the format named `precision`
+// (ffft/names.hpp) and returns what it returns.
 template <class F>
 decltype(auto) with_format(std::string_view precision, F&& f) {
-  if (precision == "df64") return f(std::type_identity<df64>{});
-  if (precision == "qf128") return f(std::type_identity<qf128>{});
-  if (precision == "dd128") return f(std::type_identity<dd128>{});
-  throw std::invalid_argument("precision must be 'df64', 'qf128' or 'dd128', not '" +
+  if (precision == format_traits<df64>::name) return f(std::type_identity<df64>{});
+  if (precision == format_traits<qf128>::name) return f(std::type_identity<qf128>{});
+  if (precision == format_traits<dd128>::name) return f(std::type_identity<dd128>{});
+  throw std::invalid_argument("precision must be " + quoted_choices(format_choices) + ", not '" +
                               std::string(precision) + "'");
 }
 
 inline normalization parse_normalization(std::string_view norm) {
-  if (norm == "backward") return normalization::backward;
-  if (norm == "ortho") return normalization::ortho;
-  if (norm == "forward") return normalization::forward;
-  throw std::invalid_argument("norm must be 'backward', 'ortho' or 'forward', not '" +
+  if (const auto n = normalization_named(norm)) return *n;
+  throw std::invalid_argument("norm must be " + quoted_choices(normalization_choices) + ", not '" +
                               std::string(norm) + "'");
 }
 
 inline twiddle_mode parse_twiddles(std::string_view twiddles) {
-  if (twiddles == "table") return twiddle_mode::table;
-  if (twiddles == "computed") return twiddle_mode::computed;
-  throw std::invalid_argument("twiddles must be 'table' or 'computed', not '" +
+  if (const auto t = twiddle_mode_named(twiddles)) return *t;
+  throw std::invalid_argument("twiddles must be " + quoted_choices(twiddle_mode_choices) + ", not '" +
                               std::string(twiddles) + "'");
 }
 
 inline backend parse_device(std::string_view device) {
-  if (device == "auto") return backend::automatic;
-  if (device == "cpu") return backend::cpu;
-  if (device == "cuda") return backend::cuda;
-  throw std::invalid_argument("device must be 'auto', 'cpu' or 'cuda', not '" +
+  if (const auto b = backend_named(device)) return *b;
+  throw std::invalid_argument("device must be " + quoted_choices(backend_choices) + ", not '" +
                               std::string(device) + "'");
 }
 

@@ -6,21 +6,19 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "engine/real_runner.hpp"
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/real_steps.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/cpu_real_executor.hpp"
+#include "src/fft/backend.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
 #include "src/fft/plan_checks.hpp"
-
-#if FFFT_HAVE_CUDA
-#include "kernels/real_engine.hpp"
-#endif
 
 namespace ffft {
 
@@ -70,8 +68,8 @@ convolution_options checked_options(convolution_options o, bool real_data) {
 }  // namespace
 
 // What a convolution computes once: the options as checked, the geometry,
-// the transform's shape and tables, the kernel's spectrum (host, and the
-// device's copy), and the workspace (CPU) or the device engine.
+// the transform's shape and tables, and the backend that runs it
+// (backend.hpp), which keeps the kernel's spectrum.
 template <class T>
 struct convolution<T>::impl {
   using E = format;
@@ -84,12 +82,8 @@ struct convolution<T>::impl {
   ffft::cpu_isa isa = ffft::cpu_isa::scalar;
   fft::transform_tables<E> inner;  // of shape.points, kept to transform kernels on the CPU
   std::vector<complex<E>> twiddles;  // w_N^k, k <= N / 2, halved shapes
-  std::vector<complex<E>> kernel;  // the kernel's spectrum / N
-  std::vector<complex<E>> packed, workspace;  // CPU
   bool has_kernel = false;
-#if FFFT_HAVE_CUDA
-  std::unique_ptr<cuda::real_engine<E>> device;
-#endif
+  std::unique_ptr<fft::real_backend<E>> run;
 
   fft::real_program<E> program() const { return {shape, {twiddles.empty() ? nullptr : twiddles.data()}}; }
 
@@ -105,7 +99,7 @@ struct convolution<T>::impl {
     ex.transform(-1, fft::no_scaling<E>(), data.data(), 1);
     const fft::scaling<E> by_n = fft::normalization_scaling<E>(shape.n, normalization::backward, direction::inverse);
     const fft::real_program<E> p = program();
-    kernel.resize(shape.halved ? shape.bins : shape.points);
+    std::vector<complex<E>> kernel(shape.halved ? shape.bins : shape.points);
     if (!shape.halved) {
       for (std::uint64_t k = 0; k < kernel.size(); ++k) kernel[k] = by_n.apply(data[k]);
     } else {
@@ -115,14 +109,12 @@ struct convolution<T>::impl {
         if (fft::mirror_of(shape, k) != k) kernel[fft::mirror_of(shape, k)] = x.at_m_minus_k;
       }
     }
-#if FFFT_HAVE_CUDA
-    if (device) device->set_kernel_spectrum(kernel);
-#endif
+    run->set_kernel_spectrum(std::move(kernel));
     has_kernel = true;
   }
 
   template <class X>
-  void run(const X* signals, X* out, cuda_stream stream) {
+  void convolve(const X* signals, X* out, cuda_stream stream) {
     if (signals == nullptr || out == nullptr)
       throw std::invalid_argument("ffft: execute needs non-null signal and output pointers");
     if (!has_kernel)
@@ -139,20 +131,7 @@ struct convolution<T>::impl {
                                  fft::limb_complex_of<E>, X>;
     const fft::strided<const Y> source{reinterpret_cast<const Y*>(signals), o.signal.stride, o.signal.distance};
     const fft::strided<Y> target{reinterpret_cast<Y*>(out), o.output.stride, o.output.distance};
-    if (where == ffft::backend::cpu) {
-      const fft::transform_program<E> complex_program = fft::program_of(inner);
-      const fft::cpu_real_executor<E> ex(o.threads, isa, complex_program, shape.points, workspace.data());
-      const fft::convolution_program<E> p{program(), kernel.data(), o.signal_length,
-                                          geometry.output_offset, geometry.output_length};
-      fft::run_convolution(ex, p, source, target, packed.data(), o.batch);
-      return;
-    }
-#if FFFT_HAVE_CUDA
-    device->convolve({o.signal_length, geometry.output_offset, geometry.output_length}, source, target,
-                     stream);
-#else
-    (void)stream;
-#endif
+    run->convolve({o.signal_length, geometry.output_offset, geometry.output_length}, source, target, stream);
   }
 };
 
@@ -169,19 +148,15 @@ convolution<T>::convolution(const convolution_options& options) : impl_(std::mak
   s.inner = fft::make_transform_tables<format>(s.shape.points, o.twiddles, o.threads, s.isa);
   if (s.shape.halved) s.twiddles = fft::real_twiddles<format>(n, o.twiddles, o.threads);
   if (s.where == ffft::backend::cpu) {
-    s.packed.resize(s.shape.points * o.batch);
-    s.workspace.resize(fft::workspace_values<format>(fft::program_of(s.inner), o.batch));
+    s.run = fft::make_cpu_real_backend<format>(s.inner, s.twiddles, s.shape, o.batch, o.threads, s.isa);
     return;
   }
-#if FFFT_HAVE_CUDA
   std::uint64_t signal_bytes = 0, output_bytes = 0;
   if (o.host_staging) {
     signal_bytes = fft::layout_span(o.signal_length, o.batch, o.signal) * sizeof(T);
     output_bytes = fft::layout_span(s.geometry.output_length, o.batch, o.output) * sizeof(T);
   }
-  s.device = std::make_unique<cuda::real_engine<format>>(s.inner, s.twiddles, s.shape, o.batch, signal_bytes,
-                                                         output_bytes);
-#endif
+  s.run = fft::make_cuda_real_backend<format>(s.inner, s.twiddles, s.shape, o.batch, signal_bytes, output_bytes);
 }
 
 template <class T>
@@ -223,12 +198,12 @@ void convolution<T>::set_kernel(const limb_value* kernel) {
 
 template <class T>
 void convolution<T>::execute(const T* signals, T* out, cuda_stream stream) {
-  state().run(signals, out, stream);
+  state().convolve(signals, out, stream);
 }
 
 template <class T>
 void convolution<T>::execute(const limb_value* signals, limb_value* out, cuda_stream stream) {
-  state().run(signals, out, stream);
+  state().convolve(signals, out, stream);
 }
 
 template <class T>
@@ -253,11 +228,7 @@ std::uint64_t convolution<T>::transform_length() const {
 
 template <class T>
 std::size_t convolution<T>::workspace_bytes() const {
-  const impl& s = state();
-#if FFFT_HAVE_CUDA
-  if (s.device) return s.device->workspace_bytes();
-#endif
-  return (s.packed.size() + s.workspace.size()) * sizeof(complex<format>);
+  return state().run->workspace_bytes();
 }
 
 template class convolution<df64>;

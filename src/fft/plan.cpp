@@ -4,22 +4,17 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
-#include "engine/runner.hpp"
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/schedule.hpp"
-#include "src/cpu/cpu_executor.hpp"
-#include "src/cpu/parallel_for.hpp"
+#include "src/fft/backend.hpp"
 #include "src/fft/plan_checks.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
-
-#if FFFT_HAVE_CUDA
-#include "kernels/cuda_engine.hpp"
-#endif
 
 namespace ffft {
 
@@ -43,36 +38,48 @@ plan_options checked_options(plan_options o) {
 
 // Everything a plan computes once: the options as checked, where it runs,
 // the algorithm's tables (Stockham or Bluestein, one value), the scaling of
-// each direction, and the workspace or the device engine.
+// each direction, and the backend that runs it (backend.hpp).
 template <class E>
 struct plan<E>::impl {
   plan_options options;
   ffft::backend where = ffft::backend::cpu;
   ffft::cpu_isa isa = ffft::cpu_isa::scalar;
-  fft::transform_tables<E> tables;
+  fft::transform_tables<E> tables;  // read by the CPU backend; a device keeps its copies
   std::array<fft::scaling<E>, 2> scale;  // at index_of(forward), index_of(inverse)
-  std::vector<complex<E>> own_workspace;  // CPU backend, unless the caller gives one
-  std::vector<complex<E>> limb_buffer;    // CPU backend: executions on limb arrays
-  complex<E>* workspace = nullptr;        // own_workspace's, or the caller's
-  std::uint64_t workspace_values = 0;
   std::uint64_t table_values = 0;  // held_table_values
   bool has_workspace = false;  // its own (allocate_workspace), or one given by set_workspace
-#if FFFT_HAVE_CUDA
-  std::unique_ptr<cuda::fft_engine<E>> device;
-#endif
-
-  // The CPU executor's whole transform of the batch, from source to target.
-  void transform_on_cpu(direction d, fft::strided<const complex<E>> source,
-                        fft::strided<complex<E>> target) const {
-    const fft::cpu_executor<E> ex(options.threads, isa);
-    fft::run_transform<E>(ex, static_cast<int>(d), scaling_for(d), fft::program_of(tables), source,
-                          target, workspace, options.batch, options.minimal_workspace);
-  }
+  std::unique_ptr<fft::complex_backend<E>> run;
 
   static std::size_t index_of(direction d) { return d == direction::forward ? 0 : 1; }
   fft::scaling<E>& scaling_for(direction d) { return scale[index_of(d)]; }
   const fft::scaling<E>& scaling_for(direction d) const { return scale[index_of(d)]; }
 };
+
+namespace {
+
+// A device has its copies of the tables; the host keeps the passes only,
+// for radices().
+template <class E>
+void release_table_values(fft::transform_tables<E>& tables) {
+  const auto release = [](fft::stockham_tables<E>& stockham) {
+    std::vector<complex<E>>().swap(stockham.twiddles);
+    std::vector<complex<E>>().swap(stockham.coarse);
+    std::vector<complex<E>>().swap(stockham.fine);
+  };
+  std::visit(
+      [&](auto& t) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(t)>, fft::stockham_tables<E>>) {
+          release(t);
+        } else {
+          release(t.padded_fft);
+          std::vector<complex<E>>().swap(t.chirp);
+          std::vector<complex<E>>().swap(t.kernel);
+        }
+      },
+      tables);
+}
+
+}  // namespace
 
 template <class E>
 plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
@@ -86,41 +93,19 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   s.table_values = held_table_values(s.tables, s.where);
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
+  fft::complex_backend_memory memory;
+  memory.own_workspace = o.allocate_workspace;
+  memory.minimal_workspace = o.minimal_workspace;
   if (s.where == ffft::backend::cpu) {
-    s.workspace_values = fft::workspace_values<E>(fft::program_of(s.tables), o.batch, o.minimal_workspace);
-    if (o.allocate_workspace) {
-      s.own_workspace.resize(s.workspace_values);
-      s.workspace = s.own_workspace.data();
-    }
+    s.run = fft::make_cpu_complex_backend<E>(s.tables, o.batch, o.threads, s.isa, memory);
     return;
   }
-#if FFFT_HAVE_CUDA
-  cuda::engine_memory memory;
   if (o.host_staging) {
     memory.staged_input_values = fft::layout_span(o.length, o.batch, o.input);
     memory.staged_output_values = fft::layout_span(o.length, o.batch, o.output);
   }
-  memory.own_workspace = o.allocate_workspace;
-  memory.minimal_workspace = o.minimal_workspace;
-  s.device = std::make_unique<cuda::fft_engine<E>>(s.tables, o.batch, memory);
-  // The device has its copies; the host keeps the passes only, for radices().
-  std::visit(
-      [](auto& t) {
-        const auto release = [](fft::stockham_tables<E>& stockham) {
-          std::vector<complex<E>>().swap(stockham.twiddles);
-          std::vector<complex<E>>().swap(stockham.coarse);
-          std::vector<complex<E>>().swap(stockham.fine);
-        };
-        if constexpr (std::is_same_v<std::decay_t<decltype(t)>, fft::stockham_tables<E>>) {
-          release(t);
-        } else {
-          release(t.padded_fft);
-          std::vector<complex<E>>().swap(t.chirp);
-          std::vector<complex<E>>().swap(t.kernel);
-        }
-      },
-      s.tables);
-#endif
+  s.run = fft::make_cuda_complex_backend<E>(s.tables, o.batch, memory);
+  release_table_values(s.tables);
 }
 
 template <class E>
@@ -167,17 +152,8 @@ void plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_s
   check_arrays(in, out, sizeof(complex<E>));
   impl& s = state();
   const plan_options& o = s.options;
-  const fft::strided<const complex<E>> source{in, o.input.stride, o.input.distance};
-  const fft::strided<complex<E>> target{out, o.output.stride, o.output.distance};
-  if (s.where == ffft::backend::cpu) {
-    s.transform_on_cpu(d, source, target);
-    return;
-  }
-#if FFFT_HAVE_CUDA
-  s.device->execute(static_cast<int>(d), s.scaling_for(d), source, target, stream);
-#else
-  (void)stream;
-#endif
+  s.run->execute(static_cast<int>(d), s.scaling_for(d), {in, o.input.stride, o.input.distance},
+                 {out, o.output.stride, o.output.distance}, stream);
 }
 
 template <class E>
@@ -187,32 +163,9 @@ void plan<E>::execute(direction d, const limb_value* in, limb_value* out, cuda_s
   const plan_options& o = s.options;
   using limbs = fft::limb_complex_of<E>;
   static_assert(sizeof(limbs) == sizeof(limb_value) && alignof(limbs) == alignof(limb_value));
-  const fft::strided<const limbs> source{reinterpret_cast<const limbs*>(in), o.input.stride,
-                                         o.input.distance};
-  const fft::strided<limbs> target{reinterpret_cast<limbs*>(out), o.output.stride, o.output.distance};
-  if (s.where == ffft::backend::cpu) {
-    // Widened into the buffer, transformed there in place, rounded out: the
-    // values the GPU's converting loads and stores give, bit for bit.
-    const std::uint64_t values = o.length * o.batch;
-    if (s.limb_buffer.size() < values) s.limb_buffer.resize(values);
-    const fft::strided<complex<E>> buffer = fft::dense(s.limb_buffer.data(), o.length);
-    const std::uint64_t n = o.length;
-    cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
-      const std::uint64_t b = t / n, j = t - b * n;
-      buffer(b, j) = fft::widen<E>(source(b, j));
-    });
-    s.transform_on_cpu(d, fft::as_const(buffer), buffer);
-    cpu::parallel_for(o.threads, values, [&](std::uint64_t t) {
-      const std::uint64_t b = t / n, j = t - b * n;
-      target(b, j) = fft::round_to_limb(buffer(b, j));
-    });
-    return;
-  }
-#if FFFT_HAVE_CUDA
-  s.device->execute(static_cast<int>(d), s.scaling_for(d), source, target, stream);
-#else
-  (void)stream;
-#endif
+  s.run->execute(static_cast<int>(d), s.scaling_for(d),
+                 {reinterpret_cast<const limbs*>(in), o.input.stride, o.input.distance},
+                 {reinterpret_cast<limbs*>(out), o.output.stride, o.output.distance}, stream);
 }
 
 template <class E>
@@ -227,11 +180,7 @@ backend plan<E>::backend() const {
 
 template <class E>
 std::size_t plan<E>::workspace_bytes() const {
-  const impl& s = state();
-#if FFFT_HAVE_CUDA
-  if (s.device) return s.device->workspace_bytes();
-#endif
-  return s.workspace_values * sizeof(complex<E>);
+  return state().run->workspace_bytes();
 }
 
 template <class E>
@@ -242,30 +191,17 @@ void plan<E>::set_workspace(void* memory) {
     throw std::invalid_argument("ffft: set_workspace needs memory aligned to " +
                                 std::to_string(alignof(complex<E>)) + " bytes");
   const bool on_device = is_device_memory(memory);
-  if (s.where == ffft::backend::cpu) {
-    if (on_device)
-      throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
-    s.workspace = static_cast<complex<E>*>(memory);
-    std::vector<complex<E>>().swap(s.own_workspace);
-    s.has_workspace = true;
-    return;
-  }
-#if FFFT_HAVE_CUDA
-  if (!on_device)
+  if (s.where == ffft::backend::cpu && on_device)
+    throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
+  if (s.where == ffft::backend::cuda && !on_device)
     throw std::invalid_argument("ffft: a CUDA plan's workspace must be device memory (cudaMalloc)");
-  s.device->set_workspace(memory);
+  s.run->set_workspace(memory);
   s.has_workspace = true;
-#endif
 }
 
 template <class E>
 std::size_t plan<E>::staging_bytes() const {
-  const impl& s = state();
-#if FFFT_HAVE_CUDA
-  if (s.device) return s.device->staging_bytes();
-#endif
-  (void)s;
-  return 0;
+  return state().run->staging_bytes();
 }
 
 template <class E>

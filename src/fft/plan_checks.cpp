@@ -4,10 +4,7 @@
 #include <string>
 
 #include "ffft/fft/schedule.hpp"
-
-#if FFFT_HAVE_CUDA
-#include "kernels/device_query.hpp"
-#endif
+#include "src/fft/backend.hpp"
 
 namespace ffft::fft {
 
@@ -44,33 +41,21 @@ void check_transform_length(std::uint64_t n) {
 }
 
 backend resolved_backend(backend requested) {
-#if FFFT_HAVE_CUDA
-  const bool device_present = cuda::device_count() > 0;
-#else
-  const bool device_present = false;
-#endif
   if (requested == backend::cpu) return backend::cpu;
+  const bool device_present = cuda_devices() > 0;
   if (requested == backend::automatic) return device_present ? backend::cuda : backend::cpu;
-#if FFFT_HAVE_CUDA
+  if (!cuda_backend_built())
+    throw std::runtime_error(
+        "ffft: the CUDA backend was requested but this ffft was built without CUDA; rebuild with "
+        "-DFFFT_CUDA=ON or use backend::cpu");
   if (!device_present)
     throw std::runtime_error(
         "ffft: the CUDA backend was requested but no CUDA device is present; use backend::cpu or "
         "backend::automatic");
   return backend::cuda;
-#else
-  throw std::runtime_error(
-      "ffft: the CUDA backend was requested but this ffft was built without CUDA; rebuild with "
-      "-DFFFT_CUDA=ON or use backend::cpu");
-#endif
 }
 
-bool is_device_memory([[maybe_unused]] const void* p) {
-#if FFFT_HAVE_CUDA
-  return cuda::is_device_pointer(p);
-#else
-  return false;
-#endif
-}
+bool is_device_memory(const void* p) { return is_cuda_device_pointer(p); }
 
 bool spans_overlap(const void* a, std::uint64_t a_bytes, const void* b, std::uint64_t b_bytes) {
   const auto a_begin = reinterpret_cast<std::uintptr_t>(a);

@@ -8,17 +8,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/real_runner.hpp"
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 #include "ffft/fft/real_steps.hpp"
-#include "src/cpu/cpu_real_executor.hpp"
+#include "src/fft/backend.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
 #include "src/fft/plan_checks.hpp"
-
-#if FFFT_HAVE_CUDA
-#include "kernels/real_engine.hpp"
-#endif
 
 namespace ffft {
 
@@ -40,27 +35,18 @@ real_plan_options checked_options(real_plan_options o) {
 
 // What a real plan computes once: the options as checked, the shape, the
 // complex transform's tables, the twiddles w_n^k (even n), the scaling
-// of each direction, and the workspace (CPU) or the device engine.
+// of each direction, and the backend that runs it (backend.hpp).
 template <class E>
 struct real_plan<E>::impl {
   real_plan_options options;
   fft::real_shape shape{};
   ffft::backend where = ffft::backend::cpu;
-  ffft::cpu_isa isa = ffft::cpu_isa::scalar;
-  fft::transform_tables<E> inner;    // of shape.points
-  std::vector<complex<E>> twiddles;  // w_n^k, k <= n / 2, n even
+  fft::transform_tables<E> inner;    // of shape.points; read by the CPU backend
+  std::vector<complex<E>> twiddles;  // w_n^k, k <= n / 2, n even; read by the CPU backend
   std::array<fft::scaling<E>, 2> scale;  // forward, inverse
-  std::vector<complex<E>> packed;     // CPU: the complex transform's data
-  std::vector<complex<E>> workspace;  // CPU: the complex transform's workspace
   std::uint64_t table_values = 0;
   std::vector<int> radices;
-#if FFFT_HAVE_CUDA
-  std::unique_ptr<cuda::real_engine<E>> device;
-#endif
-
-  fft::real_program<E> program() const {
-    return {shape, {twiddles.empty() ? nullptr : twiddles.data()}};
-  }
+  std::unique_ptr<fft::real_backend<E>> run;
 
   // The caller's arrays as the steps see them: real values (of E or its
   // limb type) on the real layout, bins (complex<E> or limb_complex_of<E>,
@@ -77,25 +63,6 @@ struct real_plan<E>::impl {
     else
       return fft::strided<U>{reinterpret_cast<U*>(bins), options.spectrum.stride, options.spectrum.distance};
   }
-
-  // One execution, forward when `in` holds real values: on the CPU
-  // executor, or enqueued on the device.
-  template <class In, class Out>
-  void run(In in, Out out, [[maybe_unused]] cuda_stream stream) {
-    constexpr bool forward = !fft::is_complex_value<std::remove_const_t<std::remove_pointer_t<decltype(in.data)>>>;
-    if (where == ffft::backend::cpu) {
-      const fft::transform_program<E> complex_program = fft::program_of(inner);
-      const fft::cpu_real_executor<E> ex(options.threads, isa, complex_program, shape.points,
-                                         workspace.data());
-      if constexpr (forward) fft::run_real_forward(ex, program(), scale[0], in, out, packed.data(), options.batch);
-      else fft::run_real_inverse(ex, program(), scale[1], in, out, packed.data(), options.batch);
-      return;
-    }
-#if FFFT_HAVE_CUDA
-    if constexpr (forward) device->forward(scale[0], in, out, stream);
-    else device->inverse(scale[1], in, out, stream);
-#endif
-  }
 };
 
 template <class E>
@@ -105,30 +72,26 @@ real_plan<E>::real_plan(const real_plan_options& options) : impl_(std::make_uniq
   const real_plan_options& o = s.options;
   s.shape = fft::real_shape::of(o.length);
   s.where = fft::resolved_backend(o.backend);
-  s.isa = selected_cpu_isa();
-  s.inner = fft::make_transform_tables<E>(s.shape.points, o.twiddles, o.threads, s.isa);
+  const ffft::cpu_isa isa = selected_cpu_isa();
+  s.inner = fft::make_transform_tables<E>(s.shape.points, o.twiddles, o.threads, isa);
   if (s.shape.halved) s.twiddles = fft::real_twiddles<E>(o.length, o.twiddles, o.threads);
   s.scale = {fft::normalization_scaling<E>(o.length, o.norm, direction::forward),
              fft::normalization_scaling<E>(o.length, o.norm, direction::inverse)};
   s.table_values = fft::held_table_values(s.inner, s.where) + s.twiddles.size();
   for (const fft::pass_shape& p : fft::stockham_part(s.inner).passes) s.radices.push_back(p.radix);
   if (s.where == ffft::backend::cpu) {
-    s.packed.resize(s.shape.points * o.batch);
-    s.workspace.resize(fft::workspace_values<E>(fft::program_of(s.inner), o.batch));
+    s.run = fft::make_cpu_real_backend<E>(s.inner, s.twiddles, s.shape, o.batch, o.threads, isa);
     return;
   }
-#if FFFT_HAVE_CUDA
   std::uint64_t real_bytes = 0, spectrum_bytes = 0;
   if (o.host_staging) {
     real_bytes = fft::layout_span(o.length, o.batch, o.real) * sizeof(E);
     spectrum_bytes = fft::layout_span(s.shape.bins, o.batch, o.spectrum) * sizeof(complex<E>);
   }
-  s.device = std::make_unique<cuda::real_engine<E>>(s.inner, s.twiddles, s.shape, o.batch, real_bytes,
-                                                    spectrum_bytes);
+  s.run = fft::make_cuda_real_backend<E>(s.inner, s.twiddles, s.shape, o.batch, real_bytes, spectrum_bytes);
   // The device has its copies.
   s.inner = fft::transform_tables<E>{};
   std::vector<complex<E>>().swap(s.twiddles);
-#endif
 }
 
 template <class E>
@@ -165,14 +128,14 @@ template <class E>
 void real_plan<E>::forward(const E* x, complex<E>* spectrum, cuda_stream stream) {
   check_arrays(x, sizeof(E), spectrum, sizeof(complex<E>));
   impl& s = state();
-  s.run(s.real_array(x), s.spectrum_array(spectrum), stream);
+  s.run->forward(s.scale[0], s.real_array(x), s.spectrum_array(spectrum), stream);
 }
 
 template <class E>
 void real_plan<E>::inverse(const complex<E>* spectrum, E* x, cuda_stream stream) {
   check_arrays(x, sizeof(E), spectrum, sizeof(complex<E>));
   impl& s = state();
-  s.run(s.spectrum_array(spectrum), s.real_array(x), stream);
+  s.run->inverse(s.scale[1], s.spectrum_array(spectrum), s.real_array(x), stream);
 }
 
 template <class E>
@@ -181,14 +144,14 @@ void real_plan<E>::forward(const limb* x, std::complex<limb>* spectrum, cuda_str
                 alignof(fft::limb_complex_of<E>) == alignof(std::complex<limb>));
   check_arrays(x, sizeof(limb), spectrum, sizeof(std::complex<limb>));
   impl& s = state();
-  s.run(s.real_array(x), s.spectrum_array(spectrum), stream);
+  s.run->forward(s.scale[0], s.real_array(x), s.spectrum_array(spectrum), stream);
 }
 
 template <class E>
 void real_plan<E>::inverse(const std::complex<limb>* spectrum, limb* x, cuda_stream stream) {
   check_arrays(x, sizeof(limb), spectrum, sizeof(std::complex<limb>));
   impl& s = state();
-  s.run(s.spectrum_array(spectrum), s.real_array(x), stream);
+  s.run->inverse(s.scale[1], s.spectrum_array(spectrum), s.real_array(x), stream);
 }
 
 template <class E>
@@ -208,11 +171,7 @@ std::uint64_t real_plan<E>::spectrum_length() const {
 
 template <class E>
 std::size_t real_plan<E>::workspace_bytes() const {
-  const impl& s = state();
-#if FFFT_HAVE_CUDA
-  if (s.device) return s.device->workspace_bytes();
-#endif
-  return (s.packed.size() + s.workspace.size()) * sizeof(complex<E>);
+  return state().run->workspace_bytes();
 }
 
 template <class E>

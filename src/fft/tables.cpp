@@ -1,4 +1,4 @@
-#include "engine/tables.hpp"
+#include "src/fft/tables.hpp"
 
 #include <omp.h>
 

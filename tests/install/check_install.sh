@@ -23,6 +23,16 @@ for private in engine src kernels tools cli; do
   [[ ! -e $prefix/include/$private && ! -e $prefix/include/ffft/$private ]] || fail "private folder $private installed"
 done
 
+# Only the API's headers: each compiles on its own from the prefix (so
+# nothing it includes was left out), and the engine's do not come along.
+[[ ! -e $prefix/include/ffft/fft/stockham_group.hpp && ! -e $prefix/include/ffft/host/mpfr.hpp ]] ||
+  fail "the engine's headers were installed"
+while IFS= read -r header; do
+  echo "#include <ffft/${header#"$prefix/include/ffft/"}>" |
+    g++ -std=gnu++20 -fsyntax-only -I"$prefix/include" -x c++ - 2> "$work/header.log" ||
+    fail "installed header $header does not compile alone: $(head -n 3 "$work/header.log")"
+done < <(find "$prefix/include/ffft" -name '*.hpp' | grep -v '/distributed_plan.hpp$')
+
 # CMake consumer.
 cmake -S "$source/examples/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
   -DCMAKE_BUILD_TYPE=Release > "$work/consumer-configure.log"

@@ -15,6 +15,7 @@
 
 #include "ffft/distributed_plan.hpp"
 #include "tests/fft_reference.hpp"
+#include "tools/reference/fftw_quad.hpp"
 
 namespace ffft {
 namespace {
@@ -121,8 +122,9 @@ void check_length(std::uint64_t n) {
   std::vector<complex_double> conj_x = x;
   for (complex_double& c : conj_x) c.im = -c.im;
   // References: F(x), and F^-1(conj x) = conj(F(x)) / n.
-  const std::vector<testing::complex_float128> forward_reference = testing::fftw_quad(x, FFTW_FORWARD);
-  std::vector<testing::complex_float128> inverse_reference = forward_reference;
+  const std::vector<tools::complex_quad> forward_reference =
+      tools::fftw_quad_dft(tools::to_complex_quad(x), FFTW_FORWARD);
+  std::vector<tools::complex_quad> inverse_reference = forward_reference;
   for (auto& c : inverse_reference) c = {c.re / static_cast<__float128>(n), -c.im / static_cast<__float128>(n)};
   const auto xe = testing::to_format<E>(x), ve = testing::to_format<E>(conj_x);
   const double limit = testing::accuracy_limit<E>(n);
@@ -175,7 +177,7 @@ TEST(DistributedPlan, Qf128MatchesOneRankAndFftwQuad) {
 TEST(DistributedPlan, ComputedTwiddlesStayWithinTheLimit) {
   const std::uint64_t n = 12288;
   const auto x = testing::random_input(n, 7);
-  const auto reference = testing::fftw_quad(x, FFTW_FORWARD);
+  const auto reference = tools::fftw_quad_dft(tools::to_complex_quad(x), FFTW_FORWARD);
   distributed_options o;
   o.length = n;
   o.twiddles = twiddle_mode::computed;

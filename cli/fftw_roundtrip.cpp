@@ -1,8 +1,8 @@
-// FFTW plans for the CLI's baselines, through the guru64 interface (sizes
-// beyond int). FFTW_ESTIMATE: the rows compare accuracy, and measuring plans
-// would cost more time than the transforms.
+// FFTW's double-precision round trip, the baseline row of `ffft roundtrip`,
+// through the guru64 interface (sizes beyond int). FFTW_ESTIMATE: the rows
+// compare accuracy, and measuring plans would cost more time than the
+// transforms.
 #include <fftw3.h>
-#include <quadmath.h>
 
 #include <chrono>
 #include <complex>
@@ -53,27 +53,6 @@ external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, std
   fftw_destroy_plan(backward);
   fftw_free(data);
   return r;
-}
-
-std::vector<complex_quad> fftw_quad_forward(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch) {
-  const std::size_t count = x.size();
-  auto* data = static_cast<fftwq_complex*>(fftwq_malloc(sizeof(fftwq_complex) * count));
-  if (data == nullptr) throw std::runtime_error("FFTW could not allocate its __float128 buffer");
-  const fftwq_iodim64 dim{static_cast<ptrdiff_t>(n), 1, 1};
-  const fftwq_iodim64 transforms{static_cast<ptrdiff_t>(batch), static_cast<ptrdiff_t>(n), static_cast<ptrdiff_t>(n)};
-  fftwq_plan plan = checked_plan<fftwq_plan>(
-      [&] { return fftwq_plan_guru64_dft(1, &dim, 1, &transforms, data, data, FFTW_FORWARD, FFTW_ESTIMATE); },
-      "__float128 forward");
-  for (std::size_t j = 0; j < count; ++j) {
-    data[j][0] = x[j].re;
-    data[j][1] = x[j].im;
-  }
-  fftwq_execute(plan);
-  std::vector<complex_quad> y(count);
-  for (std::size_t j = 0; j < count; ++j) y[j] = {data[j][0], data[j][1]};
-  fftwq_destroy_plan(plan);
-  fftwq_free(data);
-  return y;
 }
 
 }  // namespace ffft::cli

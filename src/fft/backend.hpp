@@ -1,0 +1,140 @@
+// Where a plan's transforms run: one interface per kind of plan, with a CPU
+// and a CUDA implementation, chosen once when the plan is made. The plans
+// (plan.cpp, real_plan.cpp, convolution.cpp) check their arguments and
+// call these; they never ask which backend they hold.
+//
+// The CUDA implementations are in cuda_backend.cpp, compiled where the
+// CUDA executor is built; elsewhere no_cuda_backend.cpp defines the same
+// functions, for a build whose only backend is the CPU. The build chooses
+// the file (src/CMakeLists.txt), so no source tests for CUDA.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/tables.hpp"
+#include "ffft/complex.hpp"
+#include "ffft/cpu_isa.hpp"
+#include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/limb_values.hpp"
+#include "ffft/fft/real_steps.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+#include "ffft/plan.hpp"
+
+namespace ffft::fft {
+
+// A complex plan's transforms of its batch. `sign` -1 is the forward
+// transform; element j of transform b is at [j * stride + b * distance].
+// With device memory on CUDA, execute enqueues on `stream` and returns;
+// with host memory it returns when `out` holds the result.
+template <class E>
+class complex_backend {
+ public:
+  virtual ~complex_backend() = default;
+  virtual void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in,
+                       strided<complex<E>> out, cuda_stream stream) = 0;
+  // On arrays of the limb type: widened once in, rounded once out.
+  virtual void execute(int sign, const scaling<E>& scale, strided<const limb_complex_of<E>> in,
+                       strided<limb_complex_of<E>> out, cuda_stream stream) = 0;
+  // Bytes of the workspace an execution needs, whether the backend owns it
+  // or the caller gives it.
+  virtual std::size_t workspace_bytes() const = 0;
+  // Memory of at least workspace_bytes() in this backend's memory (the
+  // plan checks which), used from now on instead of the backend's own.
+  virtual void set_workspace(void* memory) = 0;
+  // Device bytes of the staging buffers for host data (0 on the CPU).
+  virtual std::size_t staging_bytes() const = 0;
+};
+
+// A real plan's rfft and irfft, and a convolution's products, of a batch
+// (engine/real_runner.hpp). Real values of E or its limb type, bins of
+// complex<E> or limb_complex_of<E>.
+template <class E>
+class real_backend {
+ public:
+  using limb = typename E::limb_type;
+  using limb_complex = limb_complex_of<E>;
+  // Which results of a convolution are written (convolution_program).
+  struct convolution_window {
+    std::uint64_t signal_values, output_offset, output_values;
+  };
+
+  virtual ~real_backend() = default;
+  virtual void forward(const scaling<E>& scale, strided<const E> x, strided<complex<E>> spectrum,
+                       cuda_stream stream) = 0;
+  virtual void forward(const scaling<E>& scale, strided<const limb> x, strided<limb_complex> spectrum,
+                       cuda_stream stream) = 0;
+  virtual void inverse(const scaling<E>& scale, strided<const complex<E>> spectrum, strided<E> x,
+                       cuda_stream stream) = 0;
+  virtual void inverse(const scaling<E>& scale, strided<const limb_complex> spectrum, strided<limb> x,
+                       cuda_stream stream) = 0;
+
+  // The kernel's spectrum divided by n (bins of a halved shape, else n
+  // values), kept for every later convolve; the backend keeps its copy.
+  virtual void set_kernel_spectrum(std::vector<complex<E>> spectrum) = 0;
+  // Real data of E or its limb type, or complex data (a shape that is not
+  // halved).
+  virtual void convolve(const convolution_window& w, strided<const E> signal, strided<E> out,
+                        cuda_stream stream) = 0;
+  virtual void convolve(const convolution_window& w, strided<const limb> signal, strided<limb> out,
+                        cuda_stream stream) = 0;
+  virtual void convolve(const convolution_window& w, strided<const complex<E>> signal,
+                        strided<complex<E>> out, cuda_stream stream) = 0;
+  virtual void convolve(const convolution_window& w, strided<const limb_complex> signal,
+                        strided<limb_complex> out, cuda_stream stream) = 0;
+
+  virtual std::size_t workspace_bytes() const = 0;
+  virtual std::size_t staging_bytes() const = 0;
+};
+
+// What a complex backend allocates besides its tables.
+struct complex_backend_memory {
+  // Values of the input's and the output's spans (first to last element of
+  // the batch), for CUDA's staging buffers of host data; 0 and 0: none, and
+  // execute refuses host memory.
+  std::uint64_t staged_input_values = 0;
+  std::uint64_t staged_output_values = 0;
+  bool own_workspace = true;       // false: the caller gives one (set_workspace)
+  bool minimal_workspace = false;  // one buffer, the output the second (engine/step_buffers.hpp)
+};
+
+// The CPU executor on `threads` threads and the `isa` path, over the
+// plan's tables (kept by the plan, which outlives the backend).
+template <class E>
+std::unique_ptr<complex_backend<E>> make_cpu_complex_backend(const transform_tables<E>& tables,
+                                                             std::uint64_t batch, unsigned threads,
+                                                             cpu_isa isa,
+                                                             const complex_backend_memory& memory);
+// inner: the complex transform's tables, of shape.points; twiddles: w_n^k,
+// k <= n / 2, of an even n, else empty. Both kept by the plan.
+template <class E>
+std::unique_ptr<real_backend<E>> make_cpu_real_backend(const transform_tables<E>& inner,
+                                                       const std::vector<complex<E>>& twiddles,
+                                                       real_shape shape, std::uint64_t batch,
+                                                       unsigned threads, cpu_isa isa);
+
+// The CUDA executor on the current device: device copies of the tables,
+// which need outlive the call only. staged_*_bytes: staging for host data
+// (0 and 0: none). Defined only where CUDA is built; resolved_backend
+// never chooses CUDA elsewhere.
+template <class E>
+std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>& tables,
+                                                              std::uint64_t batch,
+                                                              const complex_backend_memory& memory);
+template <class E>
+std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E>& inner,
+                                                        const std::vector<complex<E>>& twiddles,
+                                                        real_shape shape, std::uint64_t batch,
+                                                        std::uint64_t first_stage_bytes,
+                                                        std::uint64_t second_stage_bytes);
+
+// Whether this build has the CUDA backend; the number of usable devices
+// (0 without CUDA or a driver; never throws); whether p is memory a device
+// addresses directly (false without CUDA).
+bool cuda_backend_built();
+int cuda_devices();
+bool is_cuda_device_pointer(const void* p);
+
+}  // namespace ffft::fft

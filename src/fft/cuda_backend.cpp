@@ -1,0 +1,136 @@
+// The CUDA backend of the plans (backend.hpp): the engines of kernels/
+// behind the plans' interface. Compiled where the CUDA executor is built;
+// no_cuda_backend.cpp stands in for it elsewhere.
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "kernels/cuda_engine.hpp"
+#include "kernels/device_query.hpp"
+#include "kernels/real_engine.hpp"
+#include "src/fft/backend.hpp"
+
+namespace ffft::fft {
+
+namespace {
+
+template <class E>
+class cuda_complex_backend final : public complex_backend<E> {
+ public:
+  cuda_complex_backend(const transform_tables<E>& tables, std::uint64_t batch,
+                       const complex_backend_memory& m)
+      : engine_(tables, batch,
+                cuda::engine_memory{m.staged_input_values, m.staged_output_values, m.own_workspace,
+                                    m.minimal_workspace}) {}
+
+  void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in, strided<complex<E>> out,
+               cuda_stream stream) override {
+    engine_.execute(sign, scale, in, out, stream);
+  }
+  void execute(int sign, const scaling<E>& scale, strided<const limb_complex_of<E>> in,
+               strided<limb_complex_of<E>> out, cuda_stream stream) override {
+    engine_.execute(sign, scale, in, out, stream);
+  }
+  std::size_t workspace_bytes() const override { return engine_.workspace_bytes(); }
+  void set_workspace(void* memory) override { engine_.set_workspace(memory); }
+  std::size_t staging_bytes() const override { return engine_.staging_bytes(); }
+
+ private:
+  cuda::fft_engine<E> engine_;
+};
+
+template <class E>
+class cuda_real_backend final : public real_backend<E> {
+  using base = real_backend<E>;
+  using typename base::limb;
+  using typename base::limb_complex;
+  using typename base::convolution_window;
+
+ public:
+  cuda_real_backend(const transform_tables<E>& inner, const std::vector<complex<E>>& twiddles,
+                    real_shape shape, std::uint64_t batch, std::uint64_t first_stage_bytes,
+                    std::uint64_t second_stage_bytes)
+      : engine_(inner, twiddles, shape, batch, first_stage_bytes, second_stage_bytes) {}
+
+  void forward(const scaling<E>& scale, strided<const E> x, strided<complex<E>> spectrum,
+               cuda_stream stream) override {
+    engine_.forward(scale, x, spectrum, stream);
+  }
+  void forward(const scaling<E>& scale, strided<const limb> x, strided<limb_complex> spectrum,
+               cuda_stream stream) override {
+    engine_.forward(scale, x, spectrum, stream);
+  }
+  void inverse(const scaling<E>& scale, strided<const complex<E>> spectrum, strided<E> x,
+               cuda_stream stream) override {
+    engine_.inverse(scale, spectrum, x, stream);
+  }
+  void inverse(const scaling<E>& scale, strided<const limb_complex> spectrum, strided<limb> x,
+               cuda_stream stream) override {
+    engine_.inverse(scale, spectrum, x, stream);
+  }
+
+  void set_kernel_spectrum(std::vector<complex<E>> spectrum) override { engine_.set_kernel_spectrum(spectrum); }
+
+  void convolve(const convolution_window& w, strided<const E> signal, strided<E> out,
+                cuda_stream stream) override {
+    engine_.convolve(window(w), signal, out, stream);
+  }
+  void convolve(const convolution_window& w, strided<const limb> signal, strided<limb> out,
+                cuda_stream stream) override {
+    engine_.convolve(window(w), signal, out, stream);
+  }
+  void convolve(const convolution_window& w, strided<const complex<E>> signal, strided<complex<E>> out,
+                cuda_stream stream) override {
+    engine_.convolve(window(w), signal, out, stream);
+  }
+  void convolve(const convolution_window& w, strided<const limb_complex> signal, strided<limb_complex> out,
+                cuda_stream stream) override {
+    engine_.convolve(window(w), signal, out, stream);
+  }
+
+  std::size_t workspace_bytes() const override { return engine_.workspace_bytes(); }
+  std::size_t staging_bytes() const override { return engine_.staging_bytes(); }
+
+ private:
+  static typename cuda::real_engine<E>::convolution_window window(const convolution_window& w) {
+    return {w.signal_values, w.output_offset, w.output_values};
+  }
+  cuda::real_engine<E> engine_;
+};
+
+}  // namespace
+
+template <class E>
+std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>& tables,
+                                                              std::uint64_t batch,
+                                                              const complex_backend_memory& memory) {
+  return std::make_unique<cuda_complex_backend<E>>(tables, batch, memory);
+}
+
+template <class E>
+std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E>& inner,
+                                                        const std::vector<complex<E>>& twiddles,
+                                                        real_shape shape, std::uint64_t batch,
+                                                        std::uint64_t first_stage_bytes,
+                                                        std::uint64_t second_stage_bytes) {
+  return std::make_unique<cuda_real_backend<E>>(inner, twiddles, shape, batch, first_stage_bytes,
+                                                second_stage_bytes);
+}
+
+#define FFFT_CUDA_BACKENDS(E)                                                                          \
+  template std::unique_ptr<complex_backend<E>> make_cuda_complex_backend<E>(                           \
+      const transform_tables<E>&, std::uint64_t, const complex_backend_memory&);                       \
+  template std::unique_ptr<real_backend<E>> make_cuda_real_backend<E>(                                 \
+      const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t,           \
+      std::uint64_t, std::uint64_t);
+FFFT_CUDA_BACKENDS(df64)
+FFFT_CUDA_BACKENDS(qf128)
+FFFT_CUDA_BACKENDS(dd128)
+#undef FFFT_CUDA_BACKENDS
+
+bool cuda_backend_built() { return true; }
+int cuda_devices() { return cuda::device_count(); }
+bool is_cuda_device_pointer(const void* p) { return cuda::is_device_pointer(p); }
+
+}  // namespace ffft::fft

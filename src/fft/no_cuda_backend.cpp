@@ -1,0 +1,49 @@
+// backend.hpp's CUDA functions in a build without the CUDA executor: no
+// devices, no device memory, and factories that resolved_backend never
+// reaches (it refuses backend::cuda here first).
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "src/fft/backend.hpp"
+
+namespace ffft::fft {
+
+namespace {
+
+[[noreturn]] void no_cuda() {
+  throw std::logic_error("ffft: this ffft was built without CUDA and has no CUDA backend");
+}
+
+}  // namespace
+
+template <class E>
+std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>&, std::uint64_t,
+                                                              const complex_backend_memory&) {
+  no_cuda();
+}
+
+template <class E>
+std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E>&,
+                                                        const std::vector<complex<E>>&, real_shape,
+                                                        std::uint64_t, std::uint64_t, std::uint64_t) {
+  no_cuda();
+}
+
+#define FFFT_CUDA_BACKENDS(E)                                                                          \
+  template std::unique_ptr<complex_backend<E>> make_cuda_complex_backend<E>(                           \
+      const transform_tables<E>&, std::uint64_t, const complex_backend_memory&);                       \
+  template std::unique_ptr<real_backend<E>> make_cuda_real_backend<E>(                                 \
+      const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t,           \
+      std::uint64_t, std::uint64_t);
+FFFT_CUDA_BACKENDS(df64)
+FFFT_CUDA_BACKENDS(qf128)
+FFFT_CUDA_BACKENDS(dd128)
+#undef FFFT_CUDA_BACKENDS
+
+bool cuda_backend_built() { return false; }
+int cuda_devices() { return 0; }
+bool is_cuda_device_pointer(const void*) { return false; }
+
+}  // namespace ffft::fft
