@@ -16,6 +16,10 @@
 // against mpz_mul of two D-bit integers, all on one thread.
 //
 //   ffft_bench_bigint --min-log2 10 --max-log2 24 --json bigint.json --markdown bigint.md
+//
+// Into bench/results, through the script that records the revision measured:
+//   scripts/results_record.py run --sources bigint --out bench/results/bigint.json --
+//     build/bench/ffft_bench_bigint --json bench/results/bigint.json --markdown bench/results/bigint.md
 #include <fftw3.h>
 #include <gmp.h>
 
@@ -287,7 +291,7 @@ int main(int argc, char** argv) {
   nlohmann::json out;
   const std::string context = "CPU: " + ffft::tools::cpu_model() + "; ffft path " +
                               std::string(ffft::to_string(ffft::selected_cpu_isa())) +
-                              "; 1 thread; GMP " + gmp_version + "; revision " +
+                              "; 1 thread; GMP " + gmp_version + "; measured at " +
                               ffft::tools::git_revision() + "; " + ffft::tools::utc_now();
   out["context"] = context;
   for (const format_case& f : all) {

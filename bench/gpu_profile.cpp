@@ -1,5 +1,5 @@
 // ffft_gpu_profile: GPU validation and profiling in one small program, for the
-// lent GPU machine (scripts/gpu_validate.sh) and for profilers:
+// GPU machine (scripts/gpu_validate.sh) and for profilers:
 //
 //  - a sweep of ffft's CUDA executor (df64, qf128, dd128; table or computed
 //    twiddles) and cuFFT C2C / Z2Z over N = 2^k, each call batched to

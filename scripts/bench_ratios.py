@@ -2,8 +2,10 @@
 """Markdown table of ffft vs QD arithmetic throughput from Google Benchmark JSON.
 
 Usage: bench_ratios.py BENCH.json
-  (BENCH.json from ffft_bench_arithmetic --benchmark_format=json
-   or --benchmark_out=BENCH.json)
+  (BENCH.json from ffft_bench_arithmetic, run through the script that records
+   the revision and code it measured:
+     scripts/results_record.py run --sources arithmetic --out bench/results/arithmetic_cpu.json --
+       build/bench/ffft_bench_arithmetic --benchmark_out=bench/results/arithmetic_cpu.json)
 
 Benchmark names are "<op>/<format>" or, for QD's non-default algorithms,
 "<op>:<variant>/<format>". A variant row repeats the ffft timings of its base
@@ -14,6 +16,8 @@ import argparse
 import json
 import statistics
 import sys
+
+from results_record import describe_file
 
 FFFT_FORMATS = ["df64", "qf128", "dd128", "qd256"]
 QD_FORMATS = {"qd_dd_real": "dd_real", "qd_qd_real": "qd_real"}
@@ -91,7 +95,8 @@ def main():
         sys.exit(f"{args.json}: no benchmarks with items_per_second")
     print(f"ns/op (lower is better); ratio = ffft time / QD time, < 1: ffft faster. "
           f"Host {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs "
-          f"at {context.get('mhz_per_cpu', '?')} MHz, {context.get('date', '')}.\n")
+          f"at {context.get('mhz_per_cpu', '?')} MHz, {context.get('date', '')}; "
+          f"ffft {describe_file(args.json)}.\n")
     print(table(times))
 
 

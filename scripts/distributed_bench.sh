@@ -19,7 +19,10 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 
 out=bench/results/distributed_cpu.json
 lines=$(mktemp)
-trap 'rm -f "$lines"' EXIT
+identity=$(mktemp)
+trap 'rm -f "$lines" "$identity"' EXIT
+# The revision measured, taken before the runs (scripts/results_record.py).
+/usr/bin/python3 scripts/results_record.py identity --json >"$identity"
 for ranks in 1 2 3 4; do
   mpirun -np "$ranks" "$bench" --format "$format" --repeats 5 $((1 << 20)) $((1 << 22)) \
     | sed 's/}$/, "scaling": "strong"}/' >> "$lines"
@@ -35,6 +38,7 @@ runs = [json.loads(l) for l in open(lines) if l.strip()]
 json.dump({"context": {"cpu_model": cpu, "cores": int(cores), "cpu_path": isa}, "runs": runs},
           open(out + ".tmp", "w"), indent=1)
 PY
+/usr/bin/python3 scripts/results_record.py stamp "$out.tmp" --sources distributed --identity "$identity"
 mv "$out.tmp" "$out"
 /usr/bin/python3 scripts/distributed_bench_table.py "$out" > "${out%.json}.md.tmp"
 mv "${out%.json}.md.tmp" "${out%.json}.md"

@@ -6,6 +6,8 @@ import json
 import math
 import sys
 
+from results_record import describe
+
 
 def main(path):
     data = json.load(open(path))
@@ -14,7 +16,7 @@ def main(path):
     fmt = runs[0]["format"] if runs else "?"
     print(f"# Distributed {fmt} transform over MPI ranks of one machine\n")
     print(f"{c['cpu_model']}, {c['cores']} cores, CPU path {c['cpu_path']}; "
-          f"{runs[0]['mpi'] if runs else '?'}; one thread per rank, ranks beyond "
+          f"{runs[0]['mpi'] if runs else '?'}; ffft {describe(data)}; one thread per rank, ranks beyond "
           f"{c['cores']} oversubscribe the cores. Forward transform, median of 5; "
           "times are the slowest rank's. Local: transforms, twiddle step, local "
           "transpose; exchange: the global transposes (MPI_Alltoallw).\n")

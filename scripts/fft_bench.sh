@@ -32,11 +32,18 @@ mkdir -p "$out"
 python=/usr/bin/python3
 [[ -x "$python" ]] || python=python3
 
-# run NAME [environment...]: one benchmark run into $out/NAME.{json,md}.
+# The code the results measure (scripts/results_record.py): the GPU's too when
+# a CUDA device runs its contenders.
+sources=$(build/bin/ffft info --json | "$python" -c \
+  'import json, sys; print("cpu,gpu" if json.load(sys.stdin)["cuda_devices"] else "cpu")')
+
+# run NAME [environment...]: one benchmark run into $out/NAME.{json,md}, the
+# JSON stamped with the revision it measured.
 run() {
   local name="$1"
   shift
-  env "$@" build/bench/ffft_bench_fft --mode="$mode" "${timing[@]}" \
+  "$python" scripts/results_record.py run --sources "$sources" --out "$out/$name.json" -- \
+    env "$@" build/bench/ffft_bench_fft --mode="$mode" "${timing[@]}" \
     --benchmark_out="$out/$name.json" --benchmark_out_format=json "${bench_args[@]}"
   "$python" scripts/fft_bench_table.py "$out/$name.json" > "$out/$name.md"
   echo "ffft: wrote $out/$name.json and $out/$name.md"

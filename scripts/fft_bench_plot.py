@@ -49,6 +49,7 @@ import sys
 
 import fft_bench_json
 from bench_context import host_line
+from results_record import describe_file
 
 try:
     import matplotlib
@@ -185,7 +186,7 @@ def footnote(context, repetitions, args, extra, gpu):
     date = str(context.get("date", "?")).replace("T", " ")[:16]
     machine = (f"machine: {context.get('cpu_model', '?')}, {context.get('num_cpus', '?')} CPUs"
                + (f", GPU {context.get('gpu') or context.get('gpu_model') or '?'}" if gpu else "")
-               + f"; ffft {context.get('ffft_revision', '?')}; {date}")
+               + f"; ffft {describe_file(args.json)}; {date}")
     how = (f"median of {repetitions} repetitions" if repetitions > 1 else "one repetition")
     if context.get("ffft_mode"):
         how = f"mode {context['ffft_mode']}, {how}"

@@ -1,27 +1,55 @@
 #!/usr/bin/env python3
 """Measured figures in the Markdown files, generated from bench/results/.
 
-A figure in README.md or docs/*.md is written between markers that name it:
+A figure in README.md or docs/*.md is written between markers that name it,
+inline:
 
     <!-- measured:python_dd128_over_pyfftw -->9-24<!-- /measured -->
 
-and FIGURES below says how to compute it from which results files, and
-which source paths those results measure. Then:
+or as a block (a table), the markers on lines of their own:
+
+    <!-- measured:cpu_speed_table -->
+    | N | ... |
+    <!-- /measured -->
+
+and FIGURES below says how to compute it from which results files. Then:
 
   scripts/figures.py --write [files]   rewrites every marked figure from the results
   scripts/figures.py --check [files]   fails (exit 1) if a marked figure is unknown,
                                        its results file is missing, or the text
                                        differs from what the results give
+  scripts/figures.py --list            names every figure and its results files
 
-(default files: README.md and docs/*.md). Where a results file recorded
-no revision, or a revision with uncommitted changes, or the measured source
-paths changed after it, --write appends a notice to the figure, such as
-"(measured at 452fd63; the code it measures has changed since)". The notice
-never fails --check, so work without a GPU still lands; the value does.
+(default files: README.md and docs/*.md; --results DIR reads the results
+from DIR instead of bench/results/).
+
+Each results file says what it measured in its top-level "measured" block:
+
+    "measured": {"revision": "<12-hex short hash>" or null,
+                 "uncommitted": null | "diff <12 hex>" | "not recorded",
+                 "sources": [repository paths the results measure]}
+
+(a file without the block: the revision from context.revision,
+context.ffft_revision, a top-level revision or a "revision <hash>" in a
+context string, a "-dirty" suffix meaning uncommitted changes, and the
+sources from FIGURES). From it --write appends a notice to the figure:
+
+  (revision not recorded)                                   no revision
+  (measured at R with uncommitted changes, diff H)          a dirty tree, its diff's hash
+  (measured at R with uncommitted changes, diff not recorded)
+  (measured at R; the code it measures has changed since)   git diff R HEAD -- sources
+                                                            is not empty
+
+and nothing when the results measured exactly the code of HEAD. The notice
+never fails --check, so work without the machine a measurement needs still
+lands; the value does.
 """
 import argparse
+import functools
 import json
+import math
 import re
+import statistics
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -32,10 +60,87 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 MARKED = re.compile(r"<!-- measured:([a-z0-9_]+) -->(.*?)<!-- /measured -->", re.S)
 NOTICE = re.compile(r"\s*\((?:measured at|revision not recorded)[^)]*\)\s*$")
+REVISION = re.compile(r"^([0-9a-f]{7,40})([-+]dirty)?")
 
+
+# ---------------------------------------------------------------- results files
 
 def load(name):
-    return json.loads((RESULTS / name).read_text())
+    """A results file of RESULTS: JSON parsed, anything else as text."""
+    path = RESULTS / name
+    return json.loads(path.read_text()) if name.endswith(".json") else path.read_text()
+
+
+@dataclass
+class Measured:
+    revision: str | None     # short hash, or None: not recorded
+    uncommitted: str | None  # None, "diff <hash>" or "not recorded"
+    sources: list            # repository paths the results measure
+
+
+def measured(data, default_sources):
+    """What a results file measured: its "measured" block, else today's places."""
+    block = data.get("measured") if isinstance(data, dict) else None
+    if isinstance(block, dict):
+        return Measured(block.get("revision"), block.get("uncommitted"),
+                        list(block.get("sources") or default_sources))
+    text = None
+    if isinstance(data, dict):
+        context = data.get("context")
+        for place in (context if isinstance(context, dict) else {}, data):
+            for key in ("revision", "ffft_revision"):
+                if isinstance(place.get(key), str):
+                    text = place[key]
+                    break
+            if text:
+                break
+        if text is None and isinstance(context, str):
+            m = re.search(r"\brevision (\S+)", context)
+            text = m.group(1).rstrip(";,") if m else None
+    m = REVISION.match(text or "")
+    if not m:
+        return Measured(None, None, list(default_sources))
+    return Measured(m.group(1), "not recorded" if m.group(2) else None, list(default_sources))
+
+
+@functools.lru_cache(maxsize=None)
+def changed_since(revision, sources):
+    """0: the sources are those of HEAD; 1: git shows a change since revision;
+    2: this repository does not have the revision."""
+    out = subprocess.run(["git", "-C", str(ROOT), "diff", "--quiet", revision, "HEAD", "--",
+                          *sources], capture_output=True)
+    return {0: 0, 1: 1}.get(out.returncode, 2)
+
+
+def note(m):
+    """The notice one results file needs, or "" (without the parentheses)."""
+    if m.revision is None:
+        return "revision not recorded"
+    text = f"measured at {m.revision}"
+    if m.uncommitted:
+        diff = m.uncommitted if m.uncommitted.startswith("diff ") else f"diff {m.uncommitted}"
+        text += f" with uncommitted changes, {diff}"
+    state = changed_since(m.revision, tuple(m.sources))
+    if state == 1:
+        text += "; the code it measures has changed since"
+    elif state == 2:
+        text += ", a revision this repository does not have"
+    return "" if text == f"measured at {m.revision}" else text
+
+
+# ---------------------------------------------------------------- formatting
+
+def fmt(x, digits=3):
+    """`digits` significant digits, exponent form for very large or small values."""
+    if x is None:
+        return "–"
+    if x == 0:
+        return "0"
+    if math.isinf(x):
+        return "∞"
+    if abs(x) >= 1e5 or abs(x) < 1e-3:
+        return f"{x:.{digits - 1}e}"
+    return f"{x:.{max(0, digits - 1 - int(math.floor(math.log10(abs(x)))))}f}"
 
 
 def span(values, digits=0):
@@ -45,26 +150,221 @@ def span(values, digits=0):
     return text(lo) if text(lo) == text(hi) else f"{text(lo)}-{text(hi)}"
 
 
-def revision_of(data):
-    context = data.get("context", data)
-    for key in ("revision", "ffft_revision"):
-        if key in context:
-            return context[key]
-    return None
+def span_sig(values, digits=2):
+    """"lo-hi" of values, each to `digits` significant digits."""
+    lo, hi = fmt(min(values), digits), fmt(max(values), digits)
+    return lo if lo == hi else f"{lo}-{hi}"
 
 
-@dataclass
-class Figure:
-    results: list            # file names in bench/results
-    sources: list            # repository paths whose change makes the figure stale
-    compute: Callable        # (loaded results, in order) -> text
-    description: str = ""
+def size(n):
+    """2^k for powers of two, else the number."""
+    return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
 
 
-def python_ratio(data, contender, digits):
-    """ffft.fft in dd128 / contender, time, over the rows' sizes."""
-    rows = data[0]["rows"]
-    return span([r["seconds"]["ffft dd128"] / r["seconds"][contender] for r in rows], digits)
+def table(header, rows, align=None):
+    align = align or ["---"] + ["---:"] * (len(header) - 1)
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+                     + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def pow2(lo, hi):
+    return [1 << k for k in range(lo, hi + 1)]
+
+
+# ---------------------------------------------------------------- FFT benchmark JSON
+
+FFT_NAME = re.compile(r"^fft/(?P<contender>[^/]+)/(?:N:)?(?P<n>\d+)(?:/threads:(?P<threads>\d+))?")
+
+
+_PARSED = {}
+
+
+def _fft(data):
+    """{(contender, N, threads): {counter: median}} of an ffft_bench_fft JSON."""
+    if id(data) in _PARSED:
+        return _PARSED[id(data)][1]
+    runs, medians, cvs = {}, {}, {}
+    for b in data.get("benchmarks", []):
+        m = FFT_NAME.match(b.get("run_name") or b.get("name", ""))
+        if not m or b.get("error_occurred"):
+            continue
+        n = int(round(b["N"])) if isinstance(b.get("N"), (int, float)) and b["N"] > 0 else int(m["n"])
+        key = (m["contender"], n, int(m["threads"] or 1))
+        vals = {k: float(v) for k, v in b.items() if isinstance(v, (int, float))}
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                medians[key] = vals
+            elif b.get("aggregate_name") == "cv":
+                cvs[key] = vals
+        else:
+            runs.setdefault(key, []).append(vals)
+    out = {}
+    for key in set(runs) | set(medians):
+        v = {c: statistics.median(r[c] for r in runs[key] if c in r) for c in runs.get(key, [{}])[0]}
+        v.update(medians.get(key, {}))
+        if key in cvs and "GFLOPs" in cvs[key]:
+            v["cv_GFLOPs"] = cvs[key]["GFLOPs"]
+        out[key] = v
+    _PARSED[id(data)] = (data, out)  # the data kept alive, so that its id stays its own
+    return out
+
+
+def fft_value(results, contender, n, counter="GFLOPs", threads=1):
+    return results.get((contender, n, threads), {}).get(counter)
+
+
+def fft_ratio(results, a, b, n, threads_a=1, threads_b=1):
+    x, y = fft_value(results, a, n, threads=threads_a), fft_value(results, b, n, threads=threads_b)
+    return x / y if x is not None and y else None
+
+
+FORMATS = ["df64", "qf128", "dd128"]
+CPU_LABEL = {"ffft_df64_table": "ffft df64", "ffft_qf128_table": "ffft qf128",
+             "ffft_dd128_table": "ffft dd128", "fftw_float": "FFTW float",
+             "fftw_double": "FFTW double", "fftw_long_double": "FFTW long double",
+             "fftw_quad": "FFTW quad", "qd_dd_real": "QD dd_real", "qd_qd_real": "QD qd_real",
+             "cufft_c2c": "cuFFT C2C", "cufft_z2z": "cuFFT Z2Z"}
+# The CPU goals: (numerator, denominator, goal per CPU path), one thread, the
+# worst ratio over N = 2^10 to 2^22 (scripts/fft_bench_table.py, CPU_GOALS).
+CPU_GOALS = [("ffft_dd128_table", "qd_dd_real", {"avx512": 2.5, "avx2": 2.5}, "QD dd_real radix-2"),
+             ("ffft_dd128_table", "fftw_long_double", {"avx512": 1, "avx2": 1}, "FFTW long double"),
+             ("ffft_dd128_table", "fftw_quad", {"avx512": 50, "avx2": 25}, "FFTW quad"),
+             ("ffft_qf128_table", "fftw_quad", {"avx512": 8, "avx2": 6}, "FFTW quad")]
+SCALING_GOAL = 1.9
+EVERY_N = pow2(10, 22)
+
+
+def worst(results, a, b, ns, threads_a=1, threads_b=1, best=False):
+    """(ratio, N) worst (or best) over ns."""
+    rs = [(fft_ratio(results, a, b, n, threads_a, threads_b), n) for n in ns]
+    rs = [(r, n) for r, n in rs if r is not None]
+    return (max if best else min)(rs)
+
+
+def goal_text(goal):
+    a, b = goal["avx512"], goal["avx2"]
+    return f"{a:g}" if a == b else f"{a:g} (avx512), {b:g} (avx2)"
+
+
+def cpu_goals_table(data, best=False):
+    """Each CPU goal's ratio on both paths: worst over 2^10-2^22 and where
+    (best=False), or worst and best (best=True)."""
+    paths = {"avx512": _fft(data[0]), "avx2": _fft(data[1])}
+    rows = []
+    for a, b, goal, name in CPU_GOALS:
+        cells = [f"{a.split('_')[1]} / {name}"]
+        for p, r in paths.items():
+            w, n = worst(r, a, b, EVERY_N)
+            if best:
+                cells.append(f"{fmt(w)} ({fmt(worst(r, a, b, EVERY_N, best=True)[0])})")
+            else:
+                cells.append(f"{fmt(w)} ({size(n)})")
+        rows.append(cells + [goal_text(goal)])
+    for f in ["dd128", "qf128", "df64"]:
+        c = f"ffft_{f}_table"
+        cells = [f"{f}, 2 threads / 1 thread, N ≥ 2^16"]
+        for r in paths.values():
+            w, n = worst(r, c, c, pow2(16, 22), 2, 1)
+            cells.append(f"{fmt(w, 4)} ({size(n)})")
+        rows.append(cells + [f"{SCALING_GOAL:g}"])
+    head = "ratio (GFLOPs; worst over 2^10-2^22, best in parentheses)" if best else \
+        "ratio (GFLOPs; worst over 2^10-2^22, at N)"
+    return table([head, "avx512", "avx2", "goal"], rows, ["---", "---:", "---:", "---:"])
+
+
+def cpu_speed_table(data, ns=(1 << 10, 1 << 16, 1 << 20, 1 << 22)):
+    """GFLOPs on one thread, each ffft format on both paths, the baselines of the avx512 run."""
+    a512, a2 = _fft(data[0]), _fft(data[1])
+    header = ["N"]
+    cols = []
+    for f in ["dd128", "qf128", "df64"]:
+        for path, r in (("avx512", a512), ("avx2", a2)):
+            header.append(f"{f} {path}")
+            cols.append((r, f"ffft_{f}_table"))
+    for c in ["fftw_long_double", "fftw_quad", "qd_dd_real"]:
+        header.append(CPU_LABEL[c])
+        cols.append((a512, c))
+    rows = [[size(n)] + [fmt(fft_value(r, c, n)) for r, c in cols] for n in ns]
+    return table(header, rows)
+
+
+def fft_grid(data, ns, contenders, counter="GFLOPs", digits=3, labels=None):
+    r = _fft(data[0])
+    labels = labels or {}
+    rows = []
+    for n in ns:
+        rows.append([labels.get(n, size(n))] + [fmt(fft_value(r, c, n, counter), digits)
+                                                for c in contenders])
+    return table(["N"] + [CPU_LABEL[c] for c in contenders], rows)
+
+
+ACCURACY_COLUMNS = ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table", "fftw_double",
+                    "fftw_long_double"]
+SIZES_NAMED = {59049: "3^10", 15625: "5^6", 16807: "7^5", 30240: "2^5 3^3 5 7",
+               10007: "10007 (Bluestein)", 100003: "100003 (Bluestein)"}
+
+
+def fft_key_ratios(data):
+    r = _fft(data[0])
+    pairs = [("ffft_dd128_table", "fftw_quad"), ("ffft_dd128_table", "qd_dd_real"),
+             ("ffft_qf128_table", "fftw_quad"), ("ffft_qf128_table", "qd_qd_real"),
+             ("ffft_df64_table", "fftw_double")]
+    rows = []
+    for n in (1 << 10, 1 << 16, 1 << 20, 1 << 22):
+        rows.append([size(n)] + [fmt(fft_ratio(r, a, b, n)) for a, b in pairs])
+    head = [f"{a.split('_')[1]} / {CPU_LABEL[b]}" for a, b in pairs]
+    return table(["N"] + head, rows)
+
+
+def fft_thread_speedup(data, contenders, digits=1):
+    r = _fft(data[0])
+    return span([fft_ratio(r, c, c, n, 2, 1) for c in contenders for n in EVERY_N], digits)
+
+
+# ---------------------------------------------------------------- GPU sweep JSON
+
+def gpu_times(d):
+    return {(x["contender"], x["N"]): x for x in d["results"] if not x.get("error")}
+
+
+GPU_NS = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24]
+
+
+def gpu_speed_table(data, ns=tuple(GPU_NS)):
+    t = gpu_times(data[0])
+    fmts = ["df64", "dd128", "qf128"]
+    rows = []
+    for n in ns:
+        if (f"ffft_df64_table", n) not in t:
+            continue
+        ms = lambda c: t[(c, n)]["median_ms"]
+        z2z = ms("cufft_z2z")
+        rows.append([size(n)] + [f"{fmt(ms(f'ffft_{f}_table'))} ms" for f in fmts]
+                    + [f"{fmt(z2z)} ms", f"{fmt(ms('cufft_c2c'))} ms"]
+                    + [fmt(z2z / ms(f"ffft_{f}_table")) for f in fmts])
+    return table(["N"] + [f"ffft {f}" for f in fmts] + ["cuFFT Z2Z", "cuFFT C2C"]
+                 + [f"{f} / Z2Z" for f in fmts], rows)
+
+
+def gpu_real_table(data):
+    t = gpu_times(data[0])
+    fmts = ["df64", "dd128", "qf128"]
+    rows = []
+    for n in sorted({n for _, n in t}):
+        ms = lambda c: t[(c, n)]["median_ms"]
+        d2z = ms("cufft_d2z")
+        rows.append([size(n)] + [f"{fmt(ms(f'ffft_rfft_{f}'))} ms" for f in fmts]
+                    + [f"{fmt(d2z)} ms", f"{fmt(ms('cufft_r2c'))} ms"]
+                    + [fmt(d2z / ms(f"ffft_rfft_{f}")) for f in fmts]
+                    + [", ".join(f"{ms(f'ffft_conv_{f}') / ms(f'ffft_rfft_{f}'):.2f}" for f in fmts)])
+    return table(["N"] + [f"rfft {f}" for f in fmts] + ["cuFFT D2Z", "cuFFT R2C"]
+                 + [f"{f} / D2Z" for f in fmts] + ["convolution / rfft (df64, dd128, qf128)"], rows)
+
+
+def gpu_over_z2z(data, f, digits=3):
+    t = gpu_times(data[0])
+    return span([t[("cufft_z2z", n)]["median_ms"] / t[(f"ffft_{f}_table", n)]["median_ms"]
+                 for n in GPU_NS if (f"ffft_{f}_table", n) in t], digits)
 
 
 def gpu_rfft_over_complex(data):
@@ -73,62 +373,747 @@ def gpu_rfft_over_complex(data):
     ratios = []
     for x in real["results"]:
         if x["contender"].startswith("ffft_rfft_"):
-            fmt = x["contender"][len("ffft_rfft_"):]
-            t = times.get((f"ffft_{fmt}_table", x["N"], x["batch"]))
+            f = x["contender"][len("ffft_rfft_"):]
+            t = times.get((f"ffft_{f}_table", x["N"], x["batch"]))
             if t:
                 ratios.append(x["median_ms"] / t)
     return span(ratios, 2)
 
 
-_CPU = ["src/cpu/", "src/fft/", "include/ffft/fft/", "include/ffft/simd_lanes.hpp",
-        "include/ffft/double_word.hpp", "include/ffft/quad_word.hpp", "include/ffft/eft.hpp"]
-_GPU = ["kernels/", "include/ffft/fft/", "engine/", "include/ffft/double_word.hpp",
-        "include/ffft/quad_word.hpp", "include/ffft/eft.hpp"]
+def gpu_rfft_over_d2z(data, f):
+    t = gpu_times(data[0])
+    return span([t[("cufft_d2z", n)]["median_ms"] / t[(f"ffft_rfft_{f}", n)]["median_ms"]
+                 for c, n in t if c == f"ffft_rfft_{f}"], 3)
+
+
+def gpu_conv_over_rfft(data, digits=2):
+    t = gpu_times(data[0])
+    return span([x["median_ms"] / t[(f"ffft_rfft_{c[len('ffft_conv_'):]}", n)]["median_ms"]
+                 for (c, n), x in t.items() if c.startswith("ffft_conv_")], digits)
+
+
+def gpu_real_max_diff(data):
+    return f"{max(x['check_rel_diff_vs_z2z'] for x in data[0]['results'] if x['contender'].startswith('ffft_')):.1e}"
+
+
+def gpu_computed_over_table(data):
+    computed, table_ = gpu_times(data[0]), gpu_times(data[1])
+    return span([x["median_ms"] / table_[("ffft_df64_table", n)]["median_ms"]
+                 for (c, n), x in computed.items()], 2)
+
+
+def gpu_dd128_conv_2_24(data):
+    x = gpu_times(data[0])[("ffft_conv_dd128", 1 << 24)]
+    return f"{x['median_ms'] / x['batch']:.1f} ms (a batch of {x['batch']} in {x['median_ms']:.1f} ms"
+
+
+def gpu_accuracy_table(data, n=1 << 20):
+    r = _fft(data[0])
+    cols = ["ffft_df64_table_cuda", "ffft_qf128_table_cuda", "ffft_dd128_table_cuda", "cufft_c2c",
+            "cufft_z2z"]
+    names = ["ffft df64", "ffft qf128", "ffft dd128", "cuFFT C2C", "cuFFT Z2Z"]
+    rows = [["rel L2 vs FFTW quad"] + [f"{fft_value(r, c, n, 'rel_l2_error'):.1e}" for c in cols],
+            ["round-trip PSNR (dB)"] + [f"{fft_value(r, c, n, 'roundtrip_psnr_db'):.1f}" for c in cols]]
+    return table(["", *names], rows)
+
+
+def gpu_dd128_gflops(data):
+    r = _fft(data[0])
+    return span([fft_value(r, "ffft_dd128_table_cuda", n) for n in pow2(16, 20)
+                 if fft_value(r, "ffft_dd128_table_cuda", n) is not None], 0)
+
+
+GPU_GOALS = [("df64", 0.4), ("dd128", 0.35), ("qf128", 0.08)]
+COMPUTED_GOAL = 1.25
+
+
+def gpu_goals_summary(data):
+    """The GPU goals against the sweep: throughput over cuFFT Z2Z, computed twiddles' cost."""
+    parts = [f"{f} {gpu_over_z2z(data[:1], f)}{' times cuFFT Z2Z' if i == 0 else ''} (goal {g:g})"
+             for i, (f, g) in enumerate(GPU_GOALS)]
+    return (", ".join(parts) + f"; computed twiddles {gpu_computed_over_table(data[1:2] + data[:1])} "
+            f"times the table mode's time (goal {COMPUTED_GOAL:g})")
+
+
+def cpu_goals_missed(data):
+    """The CPU goals a path misses, as 'ratio (paths)'."""
+    paths = {"avx512": _fft(data[0]), "avx2": _fft(data[1])}
+    missed = []
+    for a, b, goal, name in CPU_GOALS:
+        on = [p for p, r in paths.items() if worst(r, a, b, EVERY_N)[0] < goal[p]]
+        if on:
+            missed.append(f"{a.split('_')[1]} / {name.replace(' radix-2', '')} ({', '.join(on)})")
+    for f in ["dd128", "qf128", "df64"]:
+        c = f"ffft_{f}_table"
+        on = [p for p, r in paths.items() if worst(r, c, c, pow2(16, 22), 2, 1)[0] < SCALING_GOAL]
+        if on:
+            missed.append(f"{f} on 2 threads ({', '.join(on)})")
+    return "; ".join(missed) if missed else "none"
+
+
+def dist_summary(data):
+    two = dist_span(data, lambda r, n, p: r[(n, p)]["seconds"] / r[(n, 1)]["seconds"], 2)
+    share = dist_span(data, lambda r, n, p: 100 * r[(n, p)]["exchange_seconds"] / r[(n, p)]["seconds"], 0)
+    one = dist_span(data, lambda r, n, p: r[(n, p)]["seconds"] / r[(n, p)]["single_process_seconds"], 1, (1,))
+    ns = sorted({n for n, _ in dist_runs(data[0])})
+    return (f"2 ranks take {two} of one rank's time at {' and '.join(size(n) for n in ns)} "
+            f"(the exchange {share}% of it), and one rank {one} times the single-process plan's")
+
+
+# ---------------------------------------------------------------- real transforms (CPU)
+
+def real_times(d):
+    scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+    out = {}
+    for b in d["benchmarks"]:
+        if b.get("run_type", "iteration") != "iteration":
+            continue
+        m = re.match(r"(.+)/(\d+)$", b["name"])
+        if m:
+            out[(m.group(1), int(m.group(2)))] = b["real_time"] * scale[b.get("time_unit", "ns")]
+    return out
+
+
+def fmt_us(x):
+    return f"{x:.0f}" if x >= 1000 else fmt(x)
+
+
+def real_cpu_table(data):
+    t = real_times(data[0])
+    rows = []
+    for n in sorted({n for _, n in t}):
+        row = [size(n)]
+        for f in FORMATS:
+            rfft, fft = t[(f"ffft_rfft<ffft::{f}>", n)], t[(f"ffft_complex_fft<ffft::{f}>", n)]
+            row += [fmt_us(rfft), f"{rfft / fft:.2f}"]
+        row += [fmt_us(t[(k, n)]) for k in ("fftw_double_r2c", "fftw_long_double_r2c", "fftw_quad_r2c")]
+        row.append(f"{t[('fftw_quad_r2c', n)] / t[('ffft_rfft<ffft::dd128>', n)]:.1f}")
+        rows.append(row)
+    return table(["N", "df64 rfft", "/ fft", "qf128 rfft", "/ fft", "dd128 rfft", "/ fft",
+                  "FFTW double r2c", "FFTW long double r2c", "FFTW quad r2c",
+                  "FFTW quad / dd128 rfft"], rows)
+
+
+def real_cpu_ratio(data, num, den, digits=2, invert=False):
+    """span of t(num)/t(den) over formats and N; num/den: format strings with {f}."""
+    t = real_times(data[0])
+    ns = sorted({n for _, n in t})
+    rs = []
+    for f in FORMATS:
+        for n in ns:
+            a, b = t.get((num.format(f=f), n)), t.get((den.format(f=f), n))
+            if a and b:
+                rs.append(b / a if invert else a / b)
+    return span(rs, digits)
+
+
+def real_cpu_dd128_over_fftw_ld(data):
+    t = real_times(data[0])
+    ns = sorted({n for _, n in t})
+    rs = [f"{t[('ffft_rfft<ffft::dd128>', n)] / t[('fftw_long_double_r2c', n)]:.2f}" for n in ns]
+    return ", ".join(rs[:-1]) + f" and {rs[-1]} times FFTW long double's r2c time at " + \
+        ", ".join(size(n) for n in ns[:-1]) + f" and {size(ns[-1])}"
+
+
+# ---------------------------------------------------------------- big integers
+
+def bigint_rows(d):
+    return {(x["format"], x["n"]): x for x in d["results"]}
+
+
+def bigint_table(data, ns, wide=False):
+    t = bigint_rows(data[0])
+    rows = []
+    for n in ns:
+        bits = [str(t[(f, n)]["bits"]) for f in ("df64", "qf128", "dd128", "fftw_double")]
+        time = lambda f: f"{t[(f, n)]['multiply_seconds'] / t[(f, n)]['gmp_seconds']:.2f}"
+        if wide:
+            rows.append([size(n)] + bits
+                        + [f"{t[('dd128', n)]['bits'] / t[('fftw_double', n)]['bits']:.2f}",
+                           time("dd128"), time("fftw_double")])
+        else:
+            rows.append([size(n)] + bits + [time("dd128")])
+    if wide:
+        return table(["N", "df64 b", "qf128 b", "dd128 b", "FFTW double b", "dd128 / double bits",
+                      "dd128 time / mpz_mul", "FFTW double time / mpz_mul"], rows)
+    return table(["N", "df64", "qf128", "dd128", "FFTW double", "dd128 time / mpz_mul"], rows)
+
+
+def bigint_dd128_bits(data):
+    t = bigint_rows(data[0])
+    lo, hi = min(n for _, n in t), max(n for _, n in t)
+    time = bigint_span(data, lambda t, n: t[("dd128", n)]["multiply_seconds"] / t[("dd128", n)]["gmp_seconds"], 1)
+    return (f"{t[('dd128', lo)]['bits']} bits per point at N = {size(lo)} down to {t[('dd128', hi)]['bits']} "
+            f"at {size(hi)}, each product taking {time} times the time of GMP's `mpz_mul`")
+
+
+def bigint_span(data, fn, digits):
+    t = bigint_rows(data[0])
+    ns = sorted({n for _, n in t})
+    return span([fn(t, n) for n in ns], digits)
+
+
+# ---------------------------------------------------------------- distributed
+
+def dist_runs(d, scaling="strong"):
+    return {(r["length"], r["ranks"]): r for r in d["runs"] if r["scaling"] == scaling}
+
+
+def dist_span(data, fn, digits, ranks=(2,)):
+    runs = dist_runs(data[0])
+    vals = [fn(runs, n, p) for (n, p) in runs if p in ranks]
+    return span(vals, digits)
+
+
+def dist_table(data):
+    runs, weak = dist_runs(data[0]), dist_runs(data[0], "weak")
+    rows = []
+    for n in sorted({n for n, _ in runs}):
+        for p in (1, 2):
+            r = runs[(n, p)]
+            one, single = runs[(n, 1)]["seconds"], runs[(n, 1)]["single_process_seconds"]
+            rows.append([size(n), str(p), f"{r['seconds'] * 1e3:.0f}",
+                         f"{r['local_seconds'] * 1e3:.0f} / {r['exchange_seconds'] * 1e3:.0f}",
+                         f"{one / r['seconds']:.2f}", f"{single / r['seconds']:.2f}"])
+    base = min(weak.values(), key=lambda r: r["ranks"])
+    for (n, p), r in sorted(weak.items(), key=lambda kv: kv[0][1]):
+        if p != 2:
+            continue
+        work = r["length"] * math.log2(r["length"]) / p
+        eff = (work / r["seconds"]) / (base["length"] * math.log2(base["length"]) / base["seconds"])
+        rows.append([f"{size(base['length'])} per rank (weak)", str(p), f"{r['seconds'] * 1e3:.0f}",
+                     f"{r['local_seconds'] * 1e3:.0f} / {r['exchange_seconds'] * 1e3:.0f}",
+                     f"efficiency {eff:.2f}", ""])
+    return table(["case", "ranks", "ms", "local / exchange ms", "vs 1 rank", "vs `plan<E>`"], rows,
+                 ["---"] * 6)
+
+
+def dist_bandwidth(runs, n, p, element_bytes=32):
+    """B_eff of the model: 3 n S (P - 1) / P^2 bytes over the exchange seconds, GB/s."""
+    return 3 * n * element_bytes * (p - 1) / p ** 2 / runs[(n, p)]["exchange_seconds"] / 1e9
+
+
+def dist_bandwidth_text(data):
+    runs = dist_runs(data[0])
+    return " and ".join(f"{dist_bandwidth(runs, n, 2):.1f} GB/s ({size(n)})"
+                        for n in sorted({n for n, p in runs if p == 2}))
+
+
+def dist_model_check(data):
+    """The model calibrated at 2^20 (B, the local time of one rank halved),
+    its prediction for 2 ranks at 2^22 against the measurement."""
+    runs = dist_runs(data[0])
+    small, large = sorted({n for n, _ in runs})[:2]
+    b = dist_bandwidth(runs, small, 2)
+    local = runs[(large, 1)]["local_seconds"] / 2 * 1e3
+    exchange = 3 * large * 32 / 4 / (b * 1e9) * 1e3
+    measured = runs[(large, 2)]["seconds"] * 1e3
+    predicted = round(local) + round(exchange)
+    return (f"B = {b:.2f} GB/s, and the local time is the 1-rank run's, halved for 2 ranks. "
+            f"It then predicts {local:.0f} + {exchange:.0f} = {predicted} ms for 2 ranks at "
+            f"{size(large)}. {measured:.0f} ms was measured, so the model is "
+            f"{(predicted / measured - 1) * 100:.0f}% {'high' if predicted > measured else 'low'}")
+
+
+def dist_local_overhead(data):
+    runs = dist_runs(data[0])
+    ns = sorted({n for n, p in runs if p == 1})
+    pct = [(runs[(n, 1)]["local_seconds"] / runs[(n, 1)]["single_process_seconds"] - 1) * 100 for n in ns]
+    return f"{pct[0]:.0f}% ({size(ns[0])}) to {pct[-1]:.0f}% ({size(ns[-1])})"
+
+
+def dist_one_over_plan_each(data):
+    runs = dist_runs(data[0])
+    ns = sorted({n for n, p in runs if p == 1})
+    r = [f"{runs[(n, 1)]['seconds'] / runs[(n, 1)]['single_process_seconds']:.1f} times ({size(n)})"
+         for n in ns]
+    return " to ".join([r[0], r[-1]])
+
+
+def dist_plan_gflops(data):
+    runs = dist_runs(data[0])
+    n = max(n for n, _ in runs)
+    return f"{5 * n * math.log2(n) / runs[(n, 1)]['single_process_seconds'] / 1e9:.2f}"
+
+
+# ---------------------------------------------------------------- round trip (ffft roundtrip --json)
+
+def roundtrip_table(data, skipped=True):
+    d = data[0]
+    rows = []
+    for r in d["rows"]:
+        if "skipped" in r and not skipped:
+            continue
+        if "skipped" in r or "failed" in r:
+            why = r.get("skipped") or f"FAILED: {r.get('failed')}"
+            rows.append([r["method"], f"not run: {why}" if "skipped" in r else why] + [""] * 7)
+            continue
+        device = r.get("device", "")
+        if r.get("cpu_path"):
+            device += f"/{r['cpu_path']}"
+        forward = r.get("forward_relative_l2")
+        rows.append([r["method"], device, "–" if forward is None else f"{forward:.3e}",
+                     f"{r['relative_l2']:.3e}", f"{r['rmse_magnitude']:.3e}",
+                     f"{r['rmse_phase']:.3e}" if r.get("rmse_phase") is not None else "–",
+                     str(r.get("phase_excluded", "–")),
+                     f"{r['psnr_db']:.1f}" if r.get("psnr_db") is not None else "∞",
+                     f"{r['max_abs_error']:.3e}"])
+    return table(["method", "device", "forward rel L2", "rel L2", "RMSE \\|x\\|", "RMSE arg (rad)",
+                  "arg left out", "PSNR (dB)", "max \\|x'-x\\|"], rows, ["---", "---"] + ["---:"] * 7)
+
+
+# ---------------------------------------------------------------- build cost
+
+def build_minutes(seconds):
+    m, s = divmod(round(seconds), 60)
+    return (f"{m} min {s} s" if s else f"{m} min") if m else f"{s} s"
+
+
+def build_timings_table(data):
+    d = data[0]
+    run = d["run_sh_fresh_clone_seconds"]
+    test = d["test_sh_fresh_clone_seconds"]
+    ci = d["ci_run_fresh_clone_seconds"]
+    pip = d["pip_install_fresh_venv_seconds"]
+    rows = [
+        ["`bash scripts/run.sh` on a fresh clone (configure, build of the library and `ffft` with "
+         "sm_90 CUDA code, `ffft gen` + `ffft roundtrip` of 2^20 points)",
+         f"{build_minutes(run['before_build_of_ffft_cli_only'])} for the build of `ffft_cli` alone "
+         f"({run['before_build_of_ffft_cli_only']} s, its last minutes sharing the cores with another "
+         f"compilation; {run['before_cpu_seconds']:,} s of CPU)",
+         f"**{build_minutes(run['after_total'])}** in all ({run['after_total']} s; "
+         f"{run['after_cpu_seconds']} s of CPU; {run['after_revision']})", "240 s"],
+        ["`bash scripts/run.sh` again (nothing to build)", f"{d['run_sh_warm_seconds']} s",
+         f"{d['run_sh_warm_seconds']} s", ""],
+        ["`bash scripts/test.sh` on a fresh clone (the whole build, ctest, the Python module and its "
+         "tests)", "not measured on this machine",
+         f"**{build_minutes(test['after'])}** (the build {test['build']} s with {test['build_cpu']:,} s "
+         f"of CPU, ctest {test['ctest']} s, the Python module and tests {test['python']} s; "
+         f"{test['after_revision']})", "20 min"],
+        ["`.ci/run` on a fresh clone",
+         f"{build_minutes(ci['before_outside_measurement_epyc'])} (outside measurement, AMD EPYC VM)",
+         f"**{build_minutes(ci['after'])}** ({ci['after']:,} s; {ci['after_revision']})", "30 min"],
+        ["`scripts/test_python.sh` after `scripts/build.sh` (`pip install .` of the module, then "
+         "pytest)", "the library compiled again",
+         f"**{d['test_python_sh_after_build_seconds']['after']} s**: only the module's sources, "
+         "linked against `build/`", ""],
+        ["`pip install .` in a fresh virtual environment (numpy and mpmath from PyPI; the CUDA "
+         "executor for this machine's GPU, or sm_90 without one)",
+         f"{build_minutes(pip['before_outside_measurement_three_archs'])} (outside measurement; "
+         "CUDA for 80, 89 and 90)",
+         f"**{build_minutes(pip['after'])}** ({pip['after']} s; {pip['after_cpu']} s of CPU; "
+         f"{pip['after_revision']})", "4 min"],
+    ]
+    return table(["what", "before", "after", "goal"], rows, ["---"] * 4)
+
+
+def build_compile_table(data):
+    d = data[0]
+    before = {k.split(" ")[0]: v[0] for k, v in d["compile_seconds"].items()}
+    after = d["compile_seconds_after_ninja_full_build_305b0d3"]
+    notes = {"kernels/cuda_engine.cu": " (sm_90)", "tests/test_fft_groups.cpp": " (the kernels' host emulation)"}
+    rows = []
+    for f, a in after.items():
+        b = before.get(f)
+        b_text = "not measured" if b is None else f"{b} s"
+        if f == "tests/test_twiddled_dft.cpp":
+            b_text += " at -O1"
+        a_text = f"{a:.0f} s" + (" at -O3" if f == "tests/test_twiddled_dft.cpp" else "")
+        rows.append([f"`{f}`{notes.get(f, '')}", b_text, a_text])
+    return table(["translation unit", "before", "after"], rows, ["---"] * 3)
+
+
+def build_run_time_table(data):
+    r = data[0]["run_time_ratio_new_over_old_forward_inverse_305b0d3"]
+    rows = [[f] + [", ".join(f"{x:.3f}" for x in r[f][n]) for n in ("2^10", "2^16", "2^20")]
+            for f in FORMATS]
+    return table(["", "2^10 forward, inverse", "2^16 forward, inverse", "2^20 forward, inverse"], rows,
+                 ["---"] * 4)
+
+
+def build_bodies(data, key, i):
+    v = data[0]["libffft_a_compiled_fft_bodies (scripts/count_fft_bodies.py)"][key][i]
+    return f"{v:,}"
+
+
+# ---------------------------------------------------------------- python
+
+def python_ratio(data, contender, digits):
+    """ffft.fft in dd128 / contender, time, over the rows' sizes."""
+    rows = data[0]["rows"]
+    return span([r["seconds"]["ffft dd128"] / r["seconds"][contender] for r in rows], digits)
+
+
+def python_table(data):
+    rows = data[0]["rows"]
+    cols = ["numpy.fft", "scipy.fft", "pyFFTW", "ffft df64", "ffft dd128", "ffft qf128"]
+    return table(["N"] + cols, [[f"2^{r['log2n']}"] + [f"{fmt(r['seconds'][c] * 1e3)} ms" for c in cols]
+                                for r in rows])
+
+
+# ---------------------------------------------------------------- arithmetic and twiddles
+
+def arithmetic_table(data):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_ratios
+    return bench_ratios.table(bench_ratios.load(str(RESULTS / "arithmetic_cpu.json"))[1])
+
+
+def twiddle_tables(data, which):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import twiddle_bench_table
+    results = twiddle_bench_table.load(str(RESULTS / "twiddles_cpu.json"))[1]
+    return (twiddle_bench_table.lookup_table if which == "lookup" else twiddle_bench_table.build_table)(results)
+
+
+def twiddle_entry_us(data):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import twiddle_bench_table
+    results = twiddle_bench_table.load(str(RESULTS / "twiddles_cpu.json"))[1]
+    per = {}
+    for name, v in results.items():
+        m = twiddle_bench_table.BUILD.match(name)
+        if m and int(m["threads"]) == 1 and v.get("time_per_entry") and int(m["n"]) >= 1 << 20:
+            per.setdefault(m["format"], []).append(v["time_per_entry"] * 1e6)
+    lo = min(per, key=lambda f: min(per[f]))
+    hi = max(per, key=lambda f: max(per[f]))
+    return f"{min(per[lo]):.1f} us ({lo}) to {max(per[hi]):.1f} us ({hi})"
+
+
+# ---------------------------------------------------------------- the figures
+
+@dataclass
+class Figure:
+    results: list            # file names in bench/results
+    sources: list            # repository paths measured, for files without a "measured" block
+    compute: Callable        # (loaded results, in order) -> text; several lines: a block
+    description: str = ""
+
+
+_ARITH = ["include/ffft/double_word.hpp", "include/ffft/quad_word.hpp", "include/ffft/eft.hpp",
+          "include/ffft/renormalize.hpp", "include/ffft/arithmetic.hpp"]
+_CPU = ["src/cpu/", "src/fft/", "include/ffft/fft/", "include/ffft/simd_lanes.hpp", *_ARITH]
+_GPU = ["kernels/", "include/ffft/fft/", "engine/", *_ARITH]
 _PYTHON = _CPU + ["python/"]
+_MPI = _CPU + ["src/distributed/"]
+_TWIDDLES = ["include/ffft/twiddle/", "include/ffft/host/twiddle_table.hpp", "src/twiddle/", *_ARITH]
+_ROUNDTRIP = ["src/", "engine/", "include/ffft/", "cli/"]
+_TREE = ["CMakeLists.txt", "CMakePresets.json", "cmake/", "include/", "engine/", "kernels/", "src/",
+         "tools/", "cli/", "bench/", "tests/", "python/", "scripts/"]
+
+CPU_PATHS = ["fft_cpu_avx512.json", "fft_cpu_avx2.json"]
+GPU = ["gpu_profile.json"]
+
+
+def claim(text):
+    """A statement (not a number) of the run that wrote the results: its notice is the point."""
+    return lambda data: text
+
 
 FIGURES = {
+    # The round trip of the main job (scripts/run.sh)
+    "roundtrip_cpu_table": Figure(
+        ["roundtrip_cpu.json"], _ROUNDTRIP, lambda d: roundtrip_table(d, skipped=False),
+        "ffft roundtrip --json of scripts/run.sh's signal (2^20 random values, seed 1), rows that ran"),
+    "roundtrip_cpu_table_all": Figure(
+        ["roundtrip_cpu.json"], _ROUNDTRIP, roundtrip_table,
+        "ffft roundtrip --json of scripts/run.sh's signal (2^20 random values, seed 1), every row"),
+    # The transform on the CPU, by path (scripts/fft_bench.sh cpu)
+    "cpu_speed_table": Figure(
+        CPU_PATHS, _CPU, cpu_speed_table,
+        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, each format on both paths; baselines of the avx512 run"),
+    "cpu_goals_table": Figure(
+        CPU_PATHS, _CPU, cpu_goals_table, "the CPU goals' ratios, worst over 2^10-2^22 and where"),
+    "cpu_goals_table_best": Figure(
+        CPU_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
+        "the CPU goals' ratios, worst and best over 2^10-2^22"),
+    "fft_accuracy_table": Figure(
+        ["fft.json"], _CPU,
+        lambda d: fft_grid(d, [1 << 10, 1 << 20, 59049, 100003], ACCURACY_COLUMNS,
+                           "rel_l2_error", 3, SIZES_NAMED),
+        "forward relative L2 error against FFTW quad, selected lengths"),
+    "fft_accuracy_table_long": Figure(
+        ["fft.json"], _CPU,
+        lambda d: fft_grid(d, [1 << 10, 1 << 16, 1 << 20, 1 << 22, 59049, 15625, 16807, 30240, 10007,
+                               100003], ACCURACY_COLUMNS, "rel_l2_error", 3, SIZES_NAMED),
+        "forward relative L2 error against FFTW quad, more lengths"),
+    "fft_error_table": Figure(
+        ["fft.json"], _CPU,
+        lambda d: fft_grid(d, [1 << 10, 1 << 16, 1 << 20, 1 << 22, 100003],
+                           ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table", "fftw_float",
+                            "fftw_double", "fftw_long_double", "qd_dd_real", "qd_qd_real"],
+                           "rel_l2_error", 2),
+        "forward relative L2 error of every CPU contender"),
+    "fft_gflops_table": Figure(
+        ["fft.json"], _CPU,
+        lambda d: fft_grid(d, [1 << 10, 1 << 16, 1 << 20, 1 << 22, 59049, 100003],
+                           ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table", "fftw_float",
+                            "fftw_double", "fftw_long_double", "fftw_quad", "qd_dd_real", "qd_qd_real"]),
+        "GFLOPs of every CPU contender, one thread"),
+    "fft_key_ratios_table": Figure(["fft.json"], _CPU, fft_key_ratios, "GFLOPs ratios, one run"),
+    "fft_qd_error_over_dd128": Figure(
+        ["fft.json"], _CPU,
+        lambda d: span_sig([fft_value(_fft(d[0]), "qd_dd_real", n, "rel_l2_error")
+                            / fft_value(_fft(d[0]), "ffft_dd128_table", n, "rel_l2_error")
+                            for n in EVERY_N], 2),
+        "QD dd_real FFT's error / ffft dd128's, 2^10-2^22"),
+    "fft_two_threads_ffft": Figure(
+        ["fft.json"], _CPU, lambda d: fft_thread_speedup(d, [f"ffft_{f}_table" for f in FORMATS]),
+        "2 threads / 1 thread, ffft's formats, 2^10-2^22"),
+    "fft_two_threads_fftw_double": Figure(
+        ["fft.json"], _CPU, lambda d: fft_thread_speedup(d, ["fftw_double"]),
+        "2 threads / 1 thread, FFTW double, 2^10-2^22"),
+    "fft_two_threads_fftw_quad": Figure(
+        ["fft.json"], _CPU, lambda d: fft_thread_speedup(d, ["fftw_quad"]),
+        "2 threads / 1 thread, FFTW quad, 2^10-2^22"),
+    "fft_df64_computed_over_table": Figure(
+        ["fft.json"], _CPU,
+        lambda d: span([fft_ratio(_fft(d[0]), "ffft_df64_computed", "ffft_df64_table", n)
+                        for n in sorted({k[1] for k in _fft(d[0])})
+                        if fft_ratio(_fft(d[0]), "ffft_df64_computed", "ffft_df64_table", n)], 2),
+        "df64 computed / table GFLOPs, every N"),
+    # The GPU (an H100)
+    "gpu_validated": Figure(
+        GPU, _GPU, claim("bit-identical on an H100, where every GPU test and compute-sanitizer check passed"),
+        "a claim of the validation run that measured gpu_profile.json"),
+    "gpu_bit_identical": Figure(
+        GPU, _GPU, claim("bit-identical on an H100"),
+        "a claim of the validation run that measured gpu_profile.json"),
+    "gpu_measured_runs": Figure(GPU, _GPU, claim("the sweep's and the profiles' runs"),
+                                "a claim of the validation runs that measured gpu_profile.json"),
+    "gpu_validated_h100": Figure(GPU, _GPU, claim("validated on an NVIDIA H100 80GB HBM3"),
+                                 "a claim of the validation run that measured gpu_profile.json"),
+    "gpu_speed_table": Figure(
+        GPU, _GPU, lambda d: gpu_speed_table(d, (1 << 16, 1 << 20, 1 << 24)),
+        "ffft and cuFFT times on the H100, 2^16/2^20/2^24"),
+    "gpu_speed_table_all": Figure(GPU, _GPU, gpu_speed_table, "ffft and cuFFT times on the H100, every N"),
+    "gpu_real_table": Figure(["gpu_profile_real.json"], _GPU, gpu_real_table,
+                             "rfft and convolution against cuFFT D2Z on the H100"),
+    "gpu_accuracy_table": Figure(["gpu_bench_quick.json"], _GPU, gpu_accuracy_table,
+                                 "GPU forward error and round-trip PSNR at 2^20"),
+    "gpu_goals_summary": Figure(["gpu_profile.json", "gpu_profile_computed.json"], _GPU, gpu_goals_summary,
+                                "the GPU goals against the sweep, 2^16-2^24"),
+    "gpu_df64_over_z2z": Figure(GPU, _GPU, lambda d: gpu_over_z2z(d, "df64"), "throughput / cuFFT Z2Z"),
+    "gpu_dd128_over_z2z": Figure(GPU, _GPU, lambda d: gpu_over_z2z(d, "dd128"), "throughput / cuFFT Z2Z"),
+    "gpu_qf128_over_z2z": Figure(GPU, _GPU, lambda d: gpu_over_z2z(d, "qf128"), "throughput / cuFFT Z2Z"),
+    "gpu_rfft_over_complex": Figure(
+        ["gpu_profile_real.json", "gpu_profile.json"], _GPU, gpu_rfft_over_complex,
+        "rfft / complex transform, time, same N and batch, every format, table twiddles"),
+    "gpu_rfft_df64_over_d2z": Figure(["gpu_profile_real.json"], _GPU, lambda d: gpu_rfft_over_d2z(d, "df64"),
+                                     "rfft throughput / cuFFT D2Z"),
+    "gpu_rfft_dd128_over_d2z": Figure(["gpu_profile_real.json"], _GPU, lambda d: gpu_rfft_over_d2z(d, "dd128"),
+                                      "rfft throughput / cuFFT D2Z"),
+    "gpu_rfft_qf128_over_d2z": Figure(["gpu_profile_real.json"], _GPU, lambda d: gpu_rfft_over_d2z(d, "qf128"),
+                                      "rfft throughput / cuFFT D2Z"),
+    "gpu_conv_over_rfft": Figure(["gpu_profile_real.json"], _GPU, gpu_conv_over_rfft,
+                                 "circular convolution / rfft, time, every format and N"),
+    "gpu_real_max_diff": Figure(["gpu_profile_real.json"], _GPU, gpu_real_max_diff,
+                                "largest relative L2 difference from cuFFT's double transforms"),
+    "gpu_computed_over_table": Figure(
+        ["gpu_profile_computed.json", "gpu_profile.json"], _GPU, gpu_computed_over_table,
+        "df64 computed / table twiddles, time"),
+    "gpu_dd128_conv_2_24": Figure(["gpu_profile_real.json"], _GPU, gpu_dd128_conv_2_24,
+                                  "a circular dd128 convolution of 2^24 real points"),
+    "gpu_dd128_gflops": Figure(["gpu_bench_quick.json"], _GPU, gpu_dd128_gflops,
+                               "ffft dd128 GFLOPs on the H100, 2^16-2^20"),
+    # CPU ratios quoted in prose
+    **{f"cpu_{path}_{a.split('_')[1]}_over_{b}": Figure(
+        CPU_PATHS, _CPU,
+        (lambda i, a, b: lambda d: span_sig([fft_ratio(_fft(d[i]), a, b, n) for n in EVERY_N], 2))(i, a, b),
+        f"{a} / {b}, GFLOPs, {path} path, 2^10-2^22")
+       for i, path in enumerate(["avx512", "avx2"])
+       for a, b in [("ffft_dd128_table", "qd_dd_real"), ("ffft_dd128_table", "fftw_long_double"),
+                    ("ffft_dd128_table", "fftw_quad"), ("ffft_qf128_table", "fftw_quad")]},
+    "cpu_goals_missed": Figure(CPU_PATHS, _CPU, cpu_goals_missed, "the CPU goals missed, and on which path"),
+    "cpu_avx2_over_avx512_2_16": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: ", ".join(f"{f} {fft_value(_fft(d[1]), f'ffft_{f}_table', 1 << 16) / fft_value(_fft(d[0]), f'ffft_{f}_table', 1 << 16):.2f}"
+                            for f in ["dd128", "qf128", "df64"]),
+        "avx2 / avx512 GFLOPs at 2^16, per format"),
+    "cpu_avx2_dd128_gflops": Figure(
+        CPU_PATHS, _CPU, lambda d: span([fft_value(_fft(d[1]), "ffft_dd128_table", n) for n in EVERY_N], 2),
+        "dd128 GFLOPs on the avx2 path, 2^10-2^22"),
+    "cpu_avx2_dd128_below_ld": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: size(max(n for n in EVERY_N
+                           if fft_ratio(_fft(d[1]), "ffft_dd128_table", "fftw_long_double", n) < 1)),
+        "the largest N at which dd128 on avx2 is slower than FFTW long double"),
+    "cpu_avx512_dd128_gflops_small": Figure(
+        CPU_PATHS, _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in pow2(10, 18)], 1),
+        "dd128 GFLOPs on the avx512 path, 2^10-2^18"),
+    "cpu_avx512_dd128_gflops_2_20": Figure(
+        CPU_PATHS, _CPU, lambda d: fmt(fft_value(_fft(d[0]), "ffft_dd128_table", 1 << 20)),
+        "dd128 GFLOPs on the avx512 path at 2^20"),
+    "cpu_avx512_dd128_two_threads": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: span([fft_ratio(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", n, 2, 1)
+                        for n in pow2(16, 22)], 2),
+        "dd128, 2 threads / 1 thread, avx512 path, N >= 2^16"),
+    "cpu_worst_two_threads_df64_qf128": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: span([worst(_fft(d[i]), f"ffft_{f}_table", f"ffft_{f}_table", pow2(16, 22), 2, 1)[0]
+                        for i in (0, 1) for f in ("qf128", "df64")], 2),
+        "the worst 2 threads / 1 thread of qf128 and df64 on both paths, N >= 2^16"),
+    "cpu_cv_2_22_two_threads": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: f"{max(_fft(d[i]).get((f'ffft_{f}_table', 1 << 22, 2), {}).get('cv_GFLOPs', 0) for i in (0, 1) for f in FORMATS) * 100:.0f}%",
+        "the largest coefficient of variation of ffft's GFLOPs at 2^22, 2 threads, %"),
+    "cpu_avx512_dd128_scaling_worst": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: fmt(worst(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", pow2(16, 22), 2, 1)[0]),
+        "dd128, 2 threads / 1 thread, avx512 path, worst over N >= 2^16"),
+    # Real transforms on the CPU (ffft_bench_real)
+    "real_cpu_table": Figure(["real_cpu.json"], _CPU, real_cpu_table, "rfft times and ratios, CPU"),
+    "real_cpu_rfft_over_fft": Figure(
+        ["real_cpu.json"], _CPU,
+        lambda d: real_cpu_ratio(d, "ffft_rfft<ffft::{f}>", "ffft_complex_fft<ffft::{f}>"),
+        "rfft / complex transform, time, every format and N"),
+    "real_cpu_conv_over_rfft": Figure(
+        ["real_cpu.json"], _CPU,
+        lambda d: real_cpu_ratio(d, "ffft_convolution<ffft::{f}>", "ffft_rfft<ffft::{f}>", 1),
+        "real circular convolution / rfft, time"),
+    "real_cpu_complex_conv_over_fft": Figure(
+        ["real_cpu.json"], _CPU,
+        lambda d: real_cpu_ratio(d, "ffft_convolution<ffft::complex<ffft::{f}>>", "ffft_complex_fft<ffft::{f}>", 1),
+        "complex circular convolution / complex transform, time"),
+    "real_cpu_dd128_over_fftw_ld": Figure(["real_cpu.json"], _CPU, real_cpu_dd128_over_fftw_ld,
+                                          "dd128 rfft / FFTW long double r2c, time, per N"),
+    "real_cpu_fftw_quad_over_dd128": Figure(
+        ["real_cpu.json"], _CPU,
+        lambda d: span([t[("fftw_quad_r2c", n)] / t[("ffft_rfft<ffft::dd128>", n)]
+                        for t in [real_times(d[0])] for (c, n) in t if c == "fftw_quad_r2c"], 0),
+        "FFTW quad r2c / dd128 rfft, time"),
+    # Big integers (ffft_bench_bigint)
+    "bigint_table": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, [1 << 10, 1 << 16, 1 << 20, 1 << 24]),
+                           "bits per point and dd128's time against mpz_mul"),
+    "bigint_table_wide": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, pow2(10, 24)[::2], True),
+                                "bits per point and times against mpz_mul"),
+    "bigint_dd128_bits": Figure(["bigint.json"], _CPU, bigint_dd128_bits,
+                                "dd128's bits per point at the smallest and largest N, its time against mpz_mul"),
+    "bigint_dd128_over_double_bits": Figure(
+        ["bigint.json"], _CPU,
+        lambda d: bigint_span(d, lambda t, n: t[("dd128", n)]["bits"] / t[("fftw_double", n)]["bits"], 1),
+        "dd128's bits per point / FFTW double's"),
+    "bigint_qf128_over_double_bits": Figure(
+        ["bigint.json"], _CPU,
+        lambda d: bigint_span(d, lambda t, n: t[("qf128", n)]["bits"] / t[("fftw_double", n)]["bits"], 1),
+        "qf128's bits per point / FFTW double's"),
+    "bigint_df64_bits_below_double": Figure(
+        ["bigint.json"], _CPU,
+        lambda d: bigint_span(d, lambda t, n: t[("fftw_double", n)]["bits"] - t[("df64", n)]["bits"], 0),
+        "FFTW double's bits per point - df64's"),
+    "bigint_dd128_time": Figure(
+        ["bigint.json"], _CPU,
+        lambda d: bigint_span(d, lambda t, n: t[("dd128", n)]["multiply_seconds"] / t[("dd128", n)]["gmp_seconds"], 1),
+        "dd128 product time / mpz_mul"),
+    "bigint_double_time": Figure(
+        ["bigint.json"], _CPU,
+        lambda d: bigint_span(d, lambda t, n: t[("fftw_double", n)]["multiply_seconds"] / t[("fftw_double", n)]["gmp_seconds"], 1),
+        "FFTW double product time / mpz_mul"),
+    "bigint_worst_distance": Figure(
+        ["bigint.json"], _CPU, lambda d: f"{max(x['worst_distance'] for x in d[0]['results']):g}",
+        "the largest worst distance from an integer over every row"),
+    # Distributed transforms (scripts/distributed_bench.sh)
+    "dist_summary": Figure(["distributed_cpu.json"], _MPI, dist_summary, "2 ranks against 1, 1 rank against the plan"),
+    "dist_table": Figure(["distributed_cpu.json"], _MPI, dist_table, "1 and 2 ranks, strong and weak"),
+    "dist_two_over_one": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: r[(n, p)]["seconds"] / r[(n, 1)]["seconds"], 2),
+        "2 ranks' time / 1 rank's, strong scaling"),
+    "dist_speedup_two": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: r[(n, 1)]["seconds"] / r[(n, p)]["seconds"], 1),
+        "1 rank's time / 2 ranks'"),
+    "dist_two_over_plan": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: r[(n, 1)]["single_process_seconds"] / r[(n, p)]["seconds"], 1),
+        "the single-process plan's time / 2 ranks'"),
+    "dist_exchange_share_two": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: 100 * r[(n, p)]["exchange_seconds"] / r[(n, p)]["seconds"], 0),
+        "exchange / time, 2 ranks, %"),
+    "dist_exchange_share_one": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: 100 * r[(n, p)]["exchange_seconds"] / r[(n, p)]["seconds"], 0, (1,)),
+        "exchange / time, 1 rank, %"),
+    "dist_exchange_share_three_four": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: 100 * r[(n, p)]["exchange_seconds"] / r[(n, p)]["seconds"], 0, (3, 4)),
+        "exchange / time, 3 and 4 ranks, %"),
+    "dist_one_over_plan": Figure(
+        ["distributed_cpu.json"], _MPI,
+        lambda d: dist_span(d, lambda r, n, p: r[(n, p)]["seconds"] / r[(n, p)]["single_process_seconds"], 1, (1,)),
+        "1 rank's time / the single-process plan's"),
+    "dist_one_over_plan_each": Figure(["distributed_cpu.json"], _MPI, dist_one_over_plan_each,
+                                      "1 rank's time / the single-process plan's, per N"),
+    "dist_bandwidth": Figure(["distributed_cpu.json"], _MPI, dist_bandwidth_text,
+                             "the exchange's bytes / seconds, 2 ranks"),
+    "dist_local_overhead": Figure(["distributed_cpu.json"], _MPI, dist_local_overhead,
+                                  "1 rank's local time / the single-process plan's, - 1"),
+    "dist_plan_gflops": Figure(["distributed_cpu.json"], _MPI, dist_plan_gflops,
+                               "the single-process plan's GFLOPs at the largest N"),
+    "dist_model_check": Figure(["distributed_cpu.json"], _MPI, dist_model_check,
+                               "the multi-node model calibrated at 2^20, checked at 2^22"),
+    # Python (bench/python/bench_fft.py)
     "python_dd128_over_numpy": Figure(
         ["python_cpu_1thread.json"], _PYTHON, lambda d: python_ratio(d, "numpy.fft", 1),
         "ffft.fft in dd128 / numpy.fft, time, one thread, 2^10-2^20"),
     "python_dd128_over_pyfftw": Figure(
         ["python_cpu_1thread.json"], _PYTHON, lambda d: python_ratio(d, "pyFFTW", 0),
         "ffft.fft in dd128 / pyFFTW, time, one thread, 2^10-2^20"),
-    "gpu_rfft_over_complex": Figure(
-        ["gpu_profile_real.json", "gpu_profile.json"], _GPU, gpu_rfft_over_complex,
-        "rfft / complex transform, time, same N and batch, every format, table twiddles"),
+    "python_table": Figure(["python_cpu_1thread.json"], _PYTHON, python_table, "times, one thread"),
+    # The arithmetic and the twiddles (ffft_bench_arithmetic, ffft_bench_twiddles)
+    "arithmetic_table": Figure(["arithmetic_cpu.json"], _ARITH, arithmetic_table,
+                               "ns per operation against QD (scripts/bench_ratios.py)"),
+    "twiddle_lookup_table": Figure(["twiddles_cpu.json"], _TWIDDLES, lambda d: twiddle_tables(d, "lookup"),
+                                   "ns per twiddle (scripts/twiddle_bench_table.py)"),
+    "twiddle_build_table": Figure(["twiddles_cpu.json"], _TWIDDLES, lambda d: twiddle_tables(d, "build"),
+                                  "table build times (scripts/twiddle_bench_table.py)"),
+    "twiddle_entry_time": Figure(["twiddles_cpu.json"], _TWIDDLES, twiddle_entry_us,
+                                 "MPFR time per table entry, one thread"),
+    # Build and test times (bench/results/build_cost.json)
+    "build_timings_table": Figure(["build_cost.json"], _TREE, build_timings_table, "wall clock of the commands"),
+    "build_compile_table": Figure(["build_cost.json"], _TREE, build_compile_table, "the longest compilations"),
+    "build_run_time_table": Figure(["build_cost.json"], _TREE, build_run_time_table,
+                                   "run time new / old, forward and inverse"),
+    "build_test_python_seconds": Figure(
+        ["build_cost.json"], _TREE, lambda d: f'{d[0]["test_python_sh_after_build_seconds"]["after"]} s',
+        "scripts/test_python.sh after scripts/build.sh, seconds"),
+    "build_run_sh_fresh": Figure(
+        ["build_cost.json"], _TREE, lambda d: build_minutes(d[0]["run_sh_fresh_clone_seconds"]["after_total"]),
+        "scripts/run.sh on a fresh clone"),
+    **{f"build_bodies_{key}_{'before' if i == 0 else 'after'}": Figure(
+        ["build_cost.json"], _TREE, (lambda key, i: lambda d: build_bodies(d, key, i))(key, i),
+        f"{key} (scripts/count_fft_bodies.py)")
+       for key in ("host_functions", "kernels_and_device_functions", "nvcc_routines_apart",
+                   "compiled_fft_bodies", "sass_instructions") for i in (0, 1)},
 }
 
 
-def changed_since(revision, sources):
-    """True if git shows a change to `sources` between revision and HEAD."""
-    out = subprocess.run(["git", "-C", str(ROOT), "diff", "--quiet", revision, "HEAD", "--", *sources],
-                         capture_output=True)
-    return out.returncode != 0  # 1: changed; 128: revision unknown here, so unverifiable
-
-
-def notice(figure, data):
-    """What a reader must know about the figure's measurement, or ""."""
-    revisions = {revision_of(d) for d in data}
-    if None in revisions:
-        return " (revision not recorded)"
-    notes = []
-    for rev in sorted(revisions):
-        base = rev.removesuffix("-dirty")
-        note = f"measured at {base}"
-        if rev.endswith("-dirty"):
-            note += " with uncommitted changes"
-        if changed_since(base, figure.sources):
-            note += "; the code it measures has changed since"
-        if note != f"measured at {base}":
-            notes.append(note)
-    return f" ({'; '.join(notes)})" if notes else ""
-
+# ---------------------------------------------------------------- the files
 
 def generate(name):
     """(value, notice) of figure `name`; raises KeyError or FileNotFoundError."""
     figure = FIGURES[name]
     data = [load(f) for f in figure.results]
-    return figure.compute(data), notice(figure, data)
+    notes = []
+    for d in data:
+        n = note(measured(d, figure.sources))
+        if n and n not in notes:
+            notes.append(n)
+    return figure.compute(data), (f"({'; '.join(notes)})" if notes else "")
+
+
+def render(name, value, notice):
+    if "\n" in value:  # a block: the markers on lines of their own, the notice a paragraph after it
+        return f"<!-- measured:{name} -->\n{value}\n\n" + (f"{notice}\n" if notice else "") + \
+            "<!-- /measured -->"
+    return f"<!-- measured:{name} -->{value}{' ' + notice if notice else ''}<!-- /measured -->"
+
+
+def bare(text):
+    """A figure's text without its notice."""
+    return NOTICE.sub("", text.strip()).strip()
 
 
 def process(path, write):
@@ -138,7 +1123,7 @@ def process(path, write):
     def replace(match):
         name, current = match.group(1), match.group(2)
         try:
-            value, note = generate(name)
+            value, notice = generate(name)
         except KeyError:
             problems.append((True, f"{path}: '{name}' is marked as measured but no figure of that "
                                    f"name exists (scripts/figures.py, FIGURES)"))
@@ -146,10 +1131,13 @@ def process(path, write):
         except FileNotFoundError as e:
             problems.append((True, f"{path}: '{name}' has no results file behind it ({e.filename})"))
             return match.group(0)
-        if NOTICE.sub("", current).strip() != value:
-            problems.append((False, f"{path}: '{name}' reads '{NOTICE.sub('', current).strip()}', "
-                                    f"the results give '{value}' (run scripts/figures.py --write)"))
-        return f"<!-- measured:{name} -->{value}{note}<!-- /measured -->"
+        if bare(current) != value.strip():
+            shown = bare(current) if "\n" not in bare(current) else bare(current).splitlines()[0] + " ..."
+            problems.append((False, f"{path}: '{name}' reads '{shown}', the results give something "
+                                    f"else (run scripts/figures.py --write)" if "\n" in value else
+                                    f"{path}: '{name}' reads '{shown}', the results give '{value}' "
+                                    f"(run scripts/figures.py --write)"))
+        return render(name, value, notice)
 
     new = MARKED.sub(replace, text)
     if write and new != text:
@@ -160,12 +1148,21 @@ def process(path, write):
 
 
 def main():
+    global RESULTS
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", action="store_true")
     mode.add_argument("--check", action="store_true")
+    mode.add_argument("--list", action="store_true")
+    ap.add_argument("--results", type=Path, help="the results folder (default: bench/results)")
     ap.add_argument("files", nargs="*", type=Path)
     args = ap.parse_args()
+    if args.results:
+        RESULTS = args.results.resolve()
+    if args.list:
+        for name, f in FIGURES.items():
+            print(f"{name}: {', '.join(f.results)}: {f.description}")
+        return 0
     files = args.files or [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     problems, count = [], 0
     for f in files:

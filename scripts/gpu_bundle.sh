@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds ffft for the lent GPU machine and gathers what must travel there into
+# Builds ffft for a machine with a GPU and gathers what must travel there into
 # one folder, build-gpu/bundle/, to be named in the device tool's `carry`:
 # programs.tar.xz (bin/: every test binary, the benchmarks, the CLI; lib/:
-# the shared libraries they need), manifest.txt, resource_usage.txt and
-# files/ (build outputs the programs read by absolute path). The programs
+# the shared libraries they need), manifest.txt, measured.json (the revision
+# built, with which gpu_validate.sh stamps the results: scripts/results_record.py),
+# resource_usage.txt and files/ (build outputs the programs read by absolute path). The programs
 # are staged unpacked in build-gpu/bundle-stage/ (not carried).
 # scripts/gpu_validate.sh, run there, uses it (its header has the exact call).
 #
@@ -53,6 +54,9 @@ if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PAT
 command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CUDA toolkit in /usr/local/cuda)" >&2; exit 1; }
 scripts/install_dependencies.sh
 
+# The revision built, taken before the build reads the sources.
+measured=$(python3 scripts/results_record.py identity --json)
+
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DFFFT_CUDA=ON -DFFFT_STATIC_DEPENDENCIES=ON -DFFFT_BUILD_PYTHON=OFF -DFFFT_MPI=OFF -DFFFT_AUDIO=OFF \
   -DCMAKE_CUDA_FLAGS=--resource-usage
@@ -97,6 +101,7 @@ fi
 stage=$build/bundle-stage
 rm -rf "$bundle" "$stage"
 mkdir -p "$bundle/files" "$stage/bin" "$stage/lib"
+printf '%s\n' "$measured" >"$bundle/measured.json"
 
 programs=()
 while IFS= read -r f; do programs+=("$f"); done < <(
@@ -160,7 +165,7 @@ cp "$report" "$bundle/resource_usage.txt"
 {
   echo "source_root=$root"
   echo "build_dir=$build"
-  echo "revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo +dirty)"
+  echo "revision=$(python3 scripts/results_record.py identity --from "$bundle/measured.json")"
   echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "nvcc=$(nvcc --version | tail -1)"
   echo "cpu_paths=scalar avx2 avx512 (chosen at run time)"

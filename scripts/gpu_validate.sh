@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU validation on the lent GPU machine in ONE command: the whole test suite, the
+# GPU validation on a machine with a GPU in ONE command: the whole test suite, the
 # sanitizers, the GPU timings, Nsight Compute and the CLI, from the programs
 # that scripts/gpu_bundle.sh built here (build-gpu/bundle/: nothing is
 # compiled there). Run from the repository root:
@@ -19,7 +19,9 @@
 # short still brings back what it did), gpu_profile.json (the sweep),
 # bench_gpu_quick.json (bench_fft.cpp's GPU contenders, Google Benchmark JSON
 # for scripts/fft_bench_table.py and fft_bench_plot.py) and ncu.tar.gz (the
-# Nsight Compute reports).
+# Nsight Compute reports). Each results JSON records the revision the bundle
+# was built from (bundle/measured.json; scripts/results_record.py), which is
+# what it measured, whatever tree it runs in here.
 #
 # Steps, the most valuable evidence first, each under its own time limit and
 # all under GPU_VALIDATE_BUDGET seconds (default 540, 9 minutes, inside the
@@ -90,6 +92,23 @@ if [[ ! -f $bundle/manifest.txt ]]; then
   exit 2
 fi
 manifest_value() { sed -n "s/^$1=//p" "$bundle/manifest.txt"; }
+# The programs' own records name the revision they were built from, not this tree's.
+FFFT_SOURCE_REVISION=$(python3 scripts/results_record.py identity --from "$bundle/measured.json" 2>/dev/null) ||
+  FFFT_SOURCE_REVISION=""
+export FFFT_SOURCE_REVISION
+# stamp_results FILE...: records in each results file in $OUT that exists what
+# it measured; one that cannot be stamped fails the run, as nobody could tell
+# which code it describes.
+stamp_results() {
+  local f
+  for f; do
+    [[ -f $OUT/$f ]] || continue
+    python3 scripts/results_record.py stamp "$OUT/$f" --sources gpu --identity "$bundle/measured.json" \
+      >/dev/null && continue
+    note "$(printf '%-34s FAILED (no revision recorded; a bundle without measured.json?)' "stamp $f")"
+    failures=$((failures + 1))
+  done
+}
 # The programs travel packed (scripts/gpu_bundle.sh); unpacked outside the
 # repository, so the carried folder stays small.
 unpack() {
@@ -280,11 +299,19 @@ if want sanitizers; then
 fi
 
 # ---- 4 sweep -----------------------------------------------------------------------
-want sweep && run_step "sweep table 2^16..2^24" 150 "$profile" --log2n=16,18,20,22,24 --twiddles=table \
-  --formats=df64,qf128,dd128,c2c,z2z --reps=10 --warmup=2 --json="$OUT/gpu_profile.json"
-want real && run_step "sweep real 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
-  --formats=rdf64,rqf128,rdd128,d2z,r2c,cdf64,cqf128,cdd128 --reps=10 --warmup=2 \
-  --json="$OUT/gpu_profile_real.json"
+# A sweep cut short still wrote the cases it finished ("complete": false),
+# so its file is stamped whatever the step's status.
+if want sweep; then
+  run_step "sweep table 2^16..2^24" 150 "$profile" --log2n=16,18,20,22,24 --twiddles=table \
+    --formats=df64,qf128,dd128,c2c,z2z --reps=10 --warmup=2 --json="$OUT/gpu_profile.json"
+  stamp_results gpu_profile.json
+fi
+if want real; then
+  run_step "sweep real 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
+    --formats=rdf64,rqf128,rdd128,d2z,r2c,cdf64,cqf128,cdd128 --reps=10 --warmup=2 \
+    --json="$OUT/gpu_profile_real.json"
+  stamp_results gpu_profile_real.json
+fi
 
 # ---- 5 cli -------------------------------------------------------------------------
 if ! want cli; then
@@ -322,10 +349,13 @@ else
 fi
 
 # ---- 6 bench -----------------------------------------------------------------------
-want bench && GPU_STEP=1 run_step "bench quick, GPU contenders" 240 "$bin/ffft_bench_fft" --mode=quick \
-  '--benchmark_filter=^fft/(ffft_[a-z0-9]+_[a-z]+_cuda|cufft_[a-z0-9]+)/' \
-  --benchmark_min_time=0.05 --benchmark_repetitions=1 \
-  --benchmark_out="$OUT/bench_gpu_quick.json" --benchmark_out_format=json
+if want bench; then
+  GPU_STEP=1 run_step "bench quick, GPU contenders" 240 "$bin/ffft_bench_fft" --mode=quick \
+    '--benchmark_filter=^fft/(ffft_[a-z0-9]+_[a-z]+_cuda|cufft_[a-z0-9]+)/' \
+    --benchmark_min_time=0.05 --benchmark_repetitions=1 \
+    --benchmark_out="$OUT/bench_gpu_quick.json" --benchmark_out_format=json
+  stamp_results bench_gpu_quick.json
+fi
 
 # ---- 7 ncu -------------------------------------------------------------------------
 ncu_dir=$work/ncu
@@ -410,6 +440,7 @@ if want extra && ((have_gpu == 1)); then
   fi
   run_step "sweep computed 2^16..2^24 df64" 60 "$profile" --log2n=16,20,24 --twiddles=computed \
     --formats=df64 --reps=10 --warmup=2 --json="$OUT/gpu_profile_computed.json"
+  stamp_results gpu_profile_computed.json
 fi
 
 snapshot

@@ -3,9 +3,11 @@
 installed): the time of one complex transform of N complex128 values,
 median of repeated calls, plans made beforehand (ffft's and scipy's caches,
 pyFFTW's builders with its wisdom), every library on the same number of
-threads. Prints a markdown table and writes the measurements as JSON.
+threads. Prints a markdown table and writes the measurements as JSON,
+stamped with this checkout's revision (scripts/results_record.py): install
+the package from this checkout first, as that revision is what it claims.
 
-    python3 bench/python/bench_fft.py --threads 1 --json bench/results/python_cpu.json
+    python3 bench/python/bench_fft.py --threads 1 --json bench/results/python_cpu_1thread.json
 """
 
 from __future__ import annotations
@@ -14,11 +16,16 @@ import argparse
 import json
 import platform
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
 import ffft
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import results_record  # noqa: E402
 
 
 def median_seconds(call, budget: float = 1.0, least: int = 5) -> float:
@@ -73,6 +80,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of calls per measurement")
     parser.add_argument("--json", help="write the measurements here")
     args = parser.parse_args()
+    # Taken before the measurement, which is of the tree as it is now.
+    measured = results_record.identity()
+    if args.json and measured is None:
+        sys.exit("bench_fft.py: git cannot name this checkout's revision, which --json records")
 
     rng = np.random.default_rng(1)
     rows = []
@@ -92,7 +103,8 @@ def main() -> None:
     except ImportError:
         pass
     names = list(rows[0]["seconds"])
-    print(f"{context['cpu']}, ffft's {isa} path, {args.threads} thread(s); median seconds per transform")
+    print(f"{context['cpu']}, ffft's {isa} path, {args.threads} thread(s); median seconds per transform; "
+          f"{results_record.describe({'measured': measured})}")
     print("| N | " + " | ".join(names) + " | dd128 / numpy |")
     print("|---:|" + "---:|" * (len(names) + 1))
     for r in rows:
@@ -102,6 +114,7 @@ def main() -> None:
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"context": context, "rows": rows}, f, indent=1)
+        results_record.stamp(args.json, results_record.sources_of("python"), measured)
 
 
 if __name__ == "__main__":
