@@ -7,11 +7,14 @@
 // length N), each result rounded to the nearest integer, the carries
 // propagated, and the product compared with GMP's mpz_mul. For each format
 // (df64, qf128, dd128, and FFTW's double r2c/c2r beside them) and each N,
-// the largest b for which every product is exact is found, from above:
-// random digits in `trials` pairs of operands plus the pair of all-maximal
-// digits 2^b - 1, whose convolution has the largest values and so the
-// largest rounding errors. Reported with it: the worst distance of a
-// convolution result from its integer at that b, and the time of one
+// the largest safe b is found, from above: every product exact and every
+// convolution result within 0.25 of its integer, over random digits in
+// `trials` pairs of operands plus the pair of all-maximal digits 2^b - 1,
+// whose convolution has the largest values and so the largest rounding
+// errors. A result 0.5 from its integer rounds either way, so a b whose
+// worst distance came near 0.5 on these operands may fail on others; 0.25
+// leaves a factor of two (one bit less roughly quarters the errors).
+// Reported with it: that worst distance, and the time of one
 // multiplication (both transforms and the product, carries included)
 // against mpz_mul of two D-bit integers, all on one thread.
 //
@@ -183,7 +186,7 @@ struct format_case {
 struct result_row {
   std::string format;
   std::uint64_t n;
-  int bits = 0;                 // the largest exact b
+  int bits = 0;                 // the largest safe b
   double worst_distance = 0;    // at that b
   double multiply_seconds = 0;  // one product at that b
   double gmp_seconds = 0;       // mpz_mul of two D-bit integers
@@ -195,6 +198,10 @@ double seconds_of(const std::function<void()>& f) {
   f();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+// The largest distance of a convolution result from its integer that a
+// published b may have: half the 0.5 at which rounding becomes ambiguous.
+constexpr double safe_distance = 0.25;
 
 // Whether a x b comes out exact; the worst distance goes to `worst`.
 bool exact_product(const multiplier& m, const digits& a, const digits& b, int bits, double& worst) {
@@ -217,7 +224,8 @@ result_row measure(const format_case& f, std::uint64_t n, int trials) {
   result_row row{f.name, n};
   row.trials = trials;
   // From a b a little above what the precision allows (the results need
-  // 2b + log2(N/2) bits) down to the first b at which every product is exact.
+  // 2b + log2(N/2) bits) down to the first safe b: every product exact, with
+  // the margin of safe_distance.
   const int log2_count = static_cast<int>(std::log2(static_cast<double>(count)));
   for (int bits = std::min(52, (f.precision_bits - log2_count) / 2 + 2); bits >= 1; --bits) {
     std::mt19937_64 g(n * 1000 + static_cast<std::uint64_t>(bits));
@@ -226,7 +234,7 @@ result_row measure(const format_case& f, std::uint64_t n, int trials) {
                                digits(count, (std::uint64_t{1} << bits) - 1), bits, worst);
     for (int t = 0; exact && t < trials; ++t)
       exact = exact_product(m, random_digits(count, bits, g), random_digits(count, bits, g), bits, worst);
-    if (!exact) continue;
+    if (!exact || worst > safe_distance) continue;
     row.bits = bits;
     row.worst_distance = worst;
     const digits a = random_digits(count, bits, g), b = random_digits(count, bits, g);
