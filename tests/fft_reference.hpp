@@ -107,7 +107,7 @@ constexpr bool needs_bluestein(std::uint64_t n) {
 // 1.2e-29 (qf128), 8e-32 (dd128). No rigorous bound this tight exists, so
 // the bases are measured: the largest error / (sqrt(max(log2 n, 1) / 20) x
 // (2 for Bluestein)) over each test that asserts this limit, over all its
-// lengths, directions, twiddle modes and normalizations (Intel Xeon,
+// lengths, directions, twiddle modes and normalizations (AMD EPYC,
 // AVX-512 path; every CPU path gives the same bits):
 //                          df64               qf128              dd128
 //   test_fft_exact_dft     9.99e-15 (n=27)    5.88e-30 (n=12)    4.21e-32 (n=18)

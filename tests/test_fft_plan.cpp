@@ -54,7 +54,7 @@ double relative_distance(const values<E>& x, const values<E>& y) {
 
 // c units of the format's last bit, times max(1, log2 n): what a round
 // trip of two transforms may lose, and how far computed twiddles may take
-// a transform from table twiddles. c is measured (Intel Xeon, AVX-512 path;
+// a transform from table twiddles. c is measured (AMD EPYC, AVX-512 path;
 // every CPU path gives the same bits): the largest distance / (unit
 // max(1, log2 n)) over the sizes and normalizations below was
 //            round trip        computed vs table
@@ -116,7 +116,7 @@ TYPED_TEST(FftPlan, NormalizationsScaleByTheirFactors) {
 // The forward transform of an impulse at 1 is w^j = exp(-2 pi i j / n): the
 // sign convention of FFTW_FORWARD. The inverse's is the conjugate. Compared
 // in double with std::cos and std::sin; the largest difference measured
-// (Intel Xeon, AVX-512 path) was 7.8e-15 in df64 and 1.0e-15 in qf128 and
+// (AMD EPYC, AVX-512 path) was 7.8e-15 in df64 and 1.0e-15 in qf128 and
 // dd128 (the double functions' and conversions' rounding, times n for the
 // inverse), and the tolerance is at most 4 times that.
 TYPED_TEST(FftPlan, DirectionsFollowFftwSigns) {

@@ -4,7 +4,7 @@
 // the wrong thing would make the benchmark's comparison meaningless, so it
 // is held to its format's accuracy like ffft is.
 //
-// Limits, measured (Intel Xeon, AVX-512 path), each at most 4 times the
+// Limits, measured (AMD EPYC, AVX-512 path), each at most 4 times the
 // largest value over n = 1 .. 2^12: dd_real's relative L2 error is held to
 // 4e-32 sqrt(log2 n + 1) (a stable FFT's rms error grows as sqrt(log2 n));
 // the largest error / sqrt(log2 n + 1) was 1.15e-32, at n = 4096 (forward
