@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import ffft
-from conftest import random_complex
+from conftest import NUMPY_TOL, random_complex
 
 
 def reference(x, axis, n=None, function=np.fft.fft):
@@ -15,7 +15,7 @@ def reference(x, axis, n=None, function=np.fft.fft):
 
 
 def close(a, b):
-    return np.linalg.norm(a - b) <= 2e-15 * max(np.linalg.norm(b), 1e-300)
+    return np.linalg.norm(a - b) <= NUMPY_TOL * max(np.linalg.norm(b), 1e-300)
 
 
 @pytest.mark.parametrize("axis", [0, 1, 2, -1, -2, -3])

@@ -25,6 +25,7 @@ Environment:
 import functools
 import hashlib
 import json
+import math
 import os
 import shutil
 import stat
@@ -68,15 +69,73 @@ FORMATS = ("c64", "c128", "df64", "qf128", "dd128")
 ELEMENT_BYTES = {"c64": 8, "c128": 16, "df64": 16, "qf128": 32, "dd128": 32}
 PRECISIONS = ("df64", "qf128", "dd128")
 
-# Honest bounds on relative L2 errors of N <= 4096 transforms of random data
-# (unit roundoffs: df64 2^-49 ~ 1.8e-15 (and c128 input is rounded to it),
-# qf128 ~2^-97, dd128 2^-107 ~ 6e-33; an FFT multiplies that by a small
-# multiple of log2 N).
-FORWARD_TOL = {"df64": 1e-13, "qf128": 1e-26, "dd128": 1e-29}
-ROUNDTRIP_TOL = {"df64": 1e-13, "qf128": 1e-26, "dd128": 1e-29}
-# numpy's own float64 FFT is only good to ~1e-16 relative; comparing anything
-# more precise against it is floored there.
-NUMPY_TOL = 1e-15
+# Accuracy limits of the tests. Each is measured: at least the largest error
+# that the checks asserting it saw, over all their cases, and at most 4 times
+# the smallest of those checks' largest errors, so that a regression of a few
+# bits fails (Linux, AMD EPYC, the AVX-512 path; every CPU path gives the
+# same bits). Limits that one check alone asserts stand beside it.
+
+# The transform's relative L2 error, forward, inverse or round trip, of n
+# points (the input's rounding to the format counted in): base x
+# sqrt(max(log2 n, 1) / 20), doubled for lengths that are not 7-smooth
+# (Bluestein's algorithm) -- the shape of the C++ suite's accuracy_limit
+# (tests/fft_reference.hpp). Largest error / sqrt(...) (x 2) of the checks:
+#   df64   4.2e-15 (test_cli_transforms, zeros in the dynamic range, N=256)
+#          to 1.30e-14 (test_cli_real, rfft-irfft round trip, N=1000)
+#   qf128  3.1e-30 (test_cli_roundtrip, test_options' forward errors)
+#          to 4.9e-30 (test_cli_roundtrip, N=97 x 3)
+#   dd128  1.57e-32 (test_cli_formats_e2e, dd128 output limbs, N=128)
+#          to 4.1e-32 (test_cli_real, rfft-irfft round trip, N=1000)
+# The df64 errors are mostly the input's rounding to df64 (2^-49), which
+# does not grow with n. python/tests/conftest.py holds the same bases.
+_TRANSFORM_BASE = {"df64": 1.5e-14, "qf128": 8e-30, "dd128": 6e-32}
+
+
+def _seven_smooth(n):
+    for p in (2, 3, 5, 7):
+        while n % p == 0:
+            n //= p
+    return n == 1
+
+
+def transform_tol(precision, n):
+    """The relative L2 limit of a transform or round trip of n points in
+    `precision`."""
+    factor = math.sqrt(max(math.log2(n), 1) / 20) * (1 if _seven_smooth(n) else 2)
+    return _TRANSFORM_BASE[precision] * factor
+
+
+# A dd128 result rounded once to df64 or qf128 (unit roundoffs 2^-49 ~
+# 1.8e-15 and ~2^-97 ~ 6e-30). Measured: df64 4.5e-16 (test_cli_formats_e2e,
+# a .df64 output) to 6.2e-16 (test_cli_formats_e2e, the df64 output's values
+# against numpy); qf128 2.9e-31 (test_cli_formats_e2e, qf128 output limbs).
+ROUNDING_TOL = {"df64": 1.5e-15, "qf128": 1e-30}
+# Results rounded to double (c128) from a transform far more precise than
+# double: one rounding, 2^-53 ~ 1.1e-16 at most, less in L2. Measured 4.3e-17
+# (test_cli_gen_compare_info, every output format) to 6.3e-17
+# (test_cli_recordings, dd128 round trip in Fortran order, relative max).
+DOUBLE_TOL = 1.5e-16
+# Results rounded to float (c64): 2^-24 ~ 6e-8 at most. Measured 2.0e-8
+# (test_cli_formats_e2e, output format rules) to 2.7e-8
+# (test_cli_formats_e2e, test_complex64_1d).
+C64_TOL = 7e-8
+# numpy's own float64 FFT is only good to a few 1e-16 relative; comparing
+# anything more precise against it is floored there. Measured 1.5e-16
+# (test_cli_errors, --force; test_cli_formats_e2e, --in-format) to 3.3e-16
+# (test_cli_recordings, FLAC, AIFF and float encodings).
+NUMPY_TOL = 5e-16
+
+
+def tol_to_double(precision, n):
+    """The limit of an n-point transform or round trip in `precision` whose
+    result is rounded to double (c128)."""
+    return max(transform_tol(precision, n), DOUBLE_TOL)
+
+
+def tol_vs_numpy(precision, n):
+    """What an n-point transform in `precision` can be asked against
+    numpy.fft."""
+    return max(transform_tol(precision, n), NUMPY_TOL)
 
 
 def random_complex(n, seed=0, shape=None):

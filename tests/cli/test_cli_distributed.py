@@ -16,8 +16,8 @@ import wave
 
 import numpy as np
 
-from cli_harness import (FORWARD_TOL, ROUNDTRIP_TOL, CliTestCase, cli_info, decimal_dft, decimal_rel_l2,
-                         exact_values, random_complex, read_raw, rel_l2, to_format)
+from cli_harness import (NUMPY_TOL, CliTestCase, cli_info, decimal_dft, decimal_rel_l2,
+                         exact_values, random_complex, read_raw, rel_l2, to_format, tol_to_double, transform_tol)
 
 # Open MPI refuses root (CI containers run as root) and more ranks than
 # cores unless told; one OpenMP thread per rank.
@@ -51,7 +51,7 @@ class Distributed(CliTestCase):
                 out = self.p(f"X{processes}.dd128")
                 self.cli(["fft", inp, out, "-p", "dd128", "--device", "cpu"], inputs=[inp], outputs=[out],
                          launcher=mpirun(processes))
-                self.assertLess(decimal_rel_l2(read_raw(out, "dd128"), *reference), FORWARD_TOL["dd128"])
+                self.assertLess(decimal_rel_l2(read_raw(out, "dd128"), *reference), transform_tol("dd128", n))
                 with open(out, "rb") as f:
                     outputs[processes] = f.read()
         self.assertEqual(outputs[2], outputs[3], "3 processes wrote other bytes than 2")
@@ -67,18 +67,18 @@ class Distributed(CliTestCase):
         spectrum = np.load(X)
         self.assertEqual(spectrum.dtype, np.complex128)
         self.assertEqual(spectrum.shape, (n,))
-        self.assertLess(rel_l2(spectrum, np.fft.fft(x)), 1e-15)
+        self.assertLess(rel_l2(spectrum, np.fft.fft(x)), NUMPY_TOL)
         self.cli(["ifft", X, y, "-p", "dd128", "--out-format", "dd128"], inputs=[X], outputs=[y],
                  launcher=mpirun(4))
         # The c128 spectrum is exact input to the inverse: y equals x up to
         # the spectrum's rounding to double (one unit in 2^53) and dd128's own.
-        self.assertLess(rel_l2(np.load(y), x), 1e-15)
+        self.assertLess(rel_l2(np.load(y), x), tol_to_double("dd128", n))
         for p in ("df64", "qf128"):
             with self.subTest(precision=p):
                 Xp, yp = self.p(f"X.{p}"), self.p(f"y.{p}")
                 self.cli(["fft", inp, Xp, "-p", p], inputs=[inp], outputs=[Xp], launcher=mpirun(2))
                 self.cli(["ifft", Xp, yp, "-p", p], inputs=[Xp], outputs=[yp], launcher=mpirun(2))
-                self.assertLess(rel_l2(read_raw(yp, p), x), ROUNDTRIP_TOL[p])
+                self.assertLess(rel_l2(read_raw(yp, p), x), transform_tol(p, n))
 
     def test_failures_print_one_error_and_leave_nothing(self):
         x = random_complex(64, seed=9)

@@ -17,7 +17,7 @@ import unittest
 
 import numpy as np
 
-from cli_harness import (CLI, CliTestCase, has_cuda, random_complex, read_raw, run_cli,
+from cli_harness import (CLI, NUMPY_TOL, CliTestCase, has_cuda, random_complex, read_raw, run_cli,
                          to_format)
 
 TRANSFORMS = ("fft", "ifft")
@@ -389,7 +389,7 @@ class Outputs(CliTestCase):
                     self.assertEqual(f.read(), b"precious")
                 self.fft(self.inp, out, "--force", "-p", "dd128", inverse=command == "ifft")
                 ref = np.fft.ifft(self.x) if command == "ifft" else np.fft.fft(self.x)
-                self.assertRelL2Below(read_raw(out, "c128"), ref, 1e-15)
+                self.assertRelL2Below(read_raw(out, "c128"), ref, NUMPY_TOL)
 
     def test_output_is_a_directory(self):
         d = self.p("adir")

@@ -12,15 +12,10 @@ import unittest
 
 import numpy as np
 
-from cli_harness import (DTYPES, ELEMENT_BYTES, FORMATS, FORWARD_TOL, NATIVE_DTYPES, NUMPY_TOL,
+from cli_harness import (C64_TOL, DTYPES, ELEMENT_BYTES, FORMATS, NATIVE_DTYPES, NUMPY_TOL, ROUNDING_TOL,
                          PRECISIONS, CliTestCase, as_complex, assert_normalized, decimal_dft,
                          decimal_rel_l2, exact_values, minus, random_complex, read_raw, rel_l2,
-                         to_format, write_raw)
-
-
-def tol_vs_numpy(precision):
-    """What a transform in `precision` can be asked against numpy.fft."""
-    return max(FORWARD_TOL[precision], NUMPY_TOL)
+                         to_format, tol_vs_numpy, transform_tol, write_raw)
 
 
 class NpyInput(CliTestCase):
@@ -36,7 +31,7 @@ class NpyInput(CliTestCase):
                 X = np.load(out)
                 self.assertEqual(X.dtype, np.complex128)
                 self.assertEqual(X.shape, (256,))
-                self.assertRelL2Below(X, np.fft.fft(x), tol_vs_numpy(p), p)
+                self.assertRelL2Below(X, np.fft.fft(x), tol_vs_numpy(p, len(x)), p)
 
     def test_default_precision_is_df64(self):
         # df64 rounds a complex128 input to ~48 bits: the default output
@@ -60,16 +55,16 @@ class NpyInput(CliTestCase):
         self.assertEqual(X.dtype, np.complex64, "output format defaults to the input's")
         self.assertEqual(X.shape, (256,))
         # Rounded to float32 on the way out.
-        self.assertRelL2Below(X, ref, 3e-7, "c64 output")
+        self.assertRelL2Below(X, ref, C64_TOL, "c64 output")
         out128 = self.p("X128.npy")
         self.fft(inp, out128, "--out-format", "c128")
         X = np.load(out128)
         self.assertEqual(X.dtype, np.complex128)
         # c64 is exact in df64, so only the transform's error remains.
-        self.assertRelL2Below(X, ref, 1e-13, "c128 output of a c64 input")
+        self.assertRelL2Below(X, ref, transform_tol("df64", 256), "c128 output of a c64 input")
 
     def test_2d_batch(self):
-        for dtype, tol in ((np.complex128, 1e-13), (np.complex64, 3e-7)):
+        for dtype, tol in ((np.complex128, transform_tol("df64", 256)), (np.complex64, C64_TOL)):
             with self.subTest(dtype=dtype.__name__):
                 x = random_complex(0, seed=4, shape=(4, 256)).astype(dtype)
                 inp = self.save_npy(f"x_{dtype.__name__}.npy", x)
@@ -125,7 +120,7 @@ class NpyInput(CliTestCase):
                 if shape == (128, 1):
                     # The last axis is 1: 128 transforms of length 1 (identity).
                     self.assertEqual(X.shape, (128, 1))
-                    self.assertRelL2Below(X.ravel(), x, 1e-16)
+                    np.testing.assert_array_equal(X.ravel(), x)
                 else:
                     self.assertEqual(X.shape, shape)
                     self.assertRelL2Below(X.ravel(), np.fft.fft(x), NUMPY_TOL)
@@ -180,14 +175,14 @@ class NativeNpy(CliTestCase):
                 # limbs in float32, so df64 and qf128 need dtype=float64 to
                 # get double (docs/cli.md's recipe omits it).
                 values = X["re"].sum(-1, dtype=np.float64) + 1j * X["im"].sum(-1, dtype=np.float64)
-                self.assertRelL2Below(values, ref, tol_vs_numpy(fmt))
+                self.assertRelL2Below(values, ref, max(ROUNDING_TOL.get(fmt, 0), NUMPY_TOL))
                 if fmt == "dd128":
                     values = X["re"].sum(-1) + 1j * X["im"].sum(-1)
-                    self.assertRelL2Below(values, ref, tol_vs_numpy(fmt), "literal recipe")
+                    self.assertRelL2Below(values, ref, NUMPY_TOL, "literal recipe")
                 # And the limbs hold the extra precision (row 0 against the
                 # decimal DFT; dd128 computed, rounded to the output format).
                 err = decimal_rel_l2(X[0], exact_re, exact_im)
-                self.assertLess(err, {"df64": 1e-13, "qf128": 1e-27, "dd128": 1e-29}[fmt],
+                self.assertLess(err, transform_tol(fmt, 128) if fmt == "dd128" else ROUNDING_TOL[fmt],
                                 f"{fmt} output limbs")
 
     def test_native_npy_input(self):
@@ -201,7 +196,7 @@ class NativeNpy(CliTestCase):
         Y = np.load(y)
         self.assertEqual(Y.dtype, NATIVE_DTYPES["dd128"], "output format defaults to the input's")
         self.assertEqual(Y.shape, (3, 64))
-        self.assertLess(rel_l2(Y, x), 1e-29, "dd128 .npy round trip")
+        self.assertLess(rel_l2(Y, x), transform_tol("dd128", 64), "dd128 .npy round trip")
         for fmt in ("df64", "qf128", "dd128"):
             with self.subTest(format=fmt):
                 a = to_format(x, fmt)
@@ -238,7 +233,7 @@ class RawFiles(CliTestCase):
         out = self.p("X.dd128")
         self.fft(inp, out, "-p", "dd128")
         ref_re, ref_im = decimal_dft(*exact_values(a))
-        self.assertLess(decimal_rel_l2(read_raw(out, "dd128"), ref_re, ref_im), 1e-29)
+        self.assertLess(decimal_rel_l2(read_raw(out, "dd128"), ref_re, ref_im), transform_tol("dd128", 32))
 
     def test_in_format_for_a_raw_file_without_extension(self):
         x = random_complex(64, seed=14)
@@ -272,16 +267,16 @@ class RawFiles(CliTestCase):
         ref = np.fft.fft(x)
         cases = [
             # (output name, extra options, expected format, .npy?, tolerance)
-            ("y.c64", [], "c64", False, 3e-7),
+            ("y.c64", [], "c64", False, C64_TOL),
             ("y_plain", [], "c128", False, NUMPY_TOL),      # no extension: the input's format
             ("y.c64b", [], "c128", False, NUMPY_TOL),       # not a format extension: the input's
             ("y2.c64", ["--out-format", "dd128"], "dd128", False, NUMPY_TOL),  # --out-format wins
-            ("y.df64", [], "df64", False, 1e-13),
+            ("y.df64", [], "df64", False, ROUNDING_TOL["df64"]),
             ("y.qf128", [], "qf128", False, NUMPY_TOL),
             ("y.dd128", [], "dd128", False, NUMPY_TOL),
             ("y.npy", [], "c128", True, NUMPY_TOL),
             ("yq.npy", ["--out-format", "qf128"], "qf128", True, NUMPY_TOL),
-            ("yc.npy", ["--out-format", "c64"], "c64", True, 3e-7),
+            ("yc.npy", ["--out-format", "c64"], "c64", True, C64_TOL),
         ]
         for name, opts, fmt, npy, tol in cases:
             with self.subTest(output=name, options=opts):
@@ -309,7 +304,7 @@ class RawFiles(CliTestCase):
         out = self.p("y.out")
         self.fft(inp, out)
         self.assertEqual(os.path.getsize(out), 64 * 8)
-        self.assertRelL2Below(read_raw(out, "c64"), np.fft.fft(x.astype(np.complex128)), 3e-7)
+        self.assertRelL2Below(read_raw(out, "c64"), np.fft.fft(x.astype(np.complex128)), C64_TOL)
 
 
 class NpyOutputShape(CliTestCase):
