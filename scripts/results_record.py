@@ -58,6 +58,9 @@ SOURCES = {
                           "include/ffft/distributed_layout.hpp"],
     # The digits, carries and rounding of the multiplication are the program's own.
     "bigint": CPU + ["bench/bigint_multiply.cpp"],
+    # The program's round-trip report: the transforms, and the program's and
+    # the tools' measurement of their errors against FFTW's __float128.
+    "roundtrip": CPU + ["cli/", "tools/fft_metrics.hpp", "tools/reference/"],
     # The real transforms' code (include/ffft/fft/real_steps.hpp,
     # src/fft/real_plan.cpp, src/cpu/cpu_real_executor.hpp) lies under CPU's folders.
     "real": CPU,
