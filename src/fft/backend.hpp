@@ -115,6 +115,17 @@ std::unique_ptr<real_backend<E>> make_cpu_real_backend(const transform_tables<E>
                                                        real_shape shape, std::uint64_t batch,
                                                        unsigned threads, cpu_isa isa);
 
+// A convolution kernel's spectrum divided by n, transformed on the CPU
+// whichever backend convolves with it: bins 0 .. n / 2 of a halved shape,
+// else all n points. values: `count` values of the kernel (the rest of the
+// n are zeros), of E or its limb type (real data) or complex<E> or
+// limb_complex_of<E> (complex data, a shape that is not halved).
+template <class E, class K>
+std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
+                                               const std::vector<complex<E>>& twiddles, real_shape shape,
+                                               const K* values, std::uint64_t count, unsigned threads,
+                                               cpu_isa isa);
+
 // The CUDA executor on the current device: device copies of the tables,
 // which need outlive the call only. staged_*_bytes: staging for host data
 // (0 and 0: none). Defined only where CUDA is built; resolved_backend

@@ -9,16 +9,14 @@
 #include <utility>
 #include <vector>
 
-#include "engine/real_runner.hpp"
-#include "src/fft/tables.hpp"
 #include "ffft/fft/limb_values.hpp"
 #include "ffft/fft/real_steps.hpp"
 #include "ffft/fft/schedule.hpp"
-#include "src/cpu/cpu_real_executor.hpp"
 #include "src/fft/backend.hpp"
 #include "src/fft/layout_checks.hpp"
 #include "src/fft/normalization.hpp"
 #include "src/fft/plan_checks.hpp"
+#include "src/fft/tables.hpp"
 
 namespace ffft {
 
@@ -85,31 +83,10 @@ struct convolution<T>::impl {
   bool has_kernel = false;
   std::unique_ptr<fft::real_backend<E>> run;
 
-  fft::real_program<E> program() const { return {shape, {twiddles.empty() ? nullptr : twiddles.data()}}; }
-
-  // The kernel's spectrum divided by N, by the CPU executor: bins 0 .. N / 2
-  // of a halved shape, else all N points.
   template <class K>
   void transform_kernel(const K* values) {
-    const fft::transform_program<E> complex_program = fft::program_of(inner);
-    std::vector<complex<E>> data(shape.points), scratch(fft::workspace_values<E>(complex_program, 1));
-    const fft::cpu_real_executor<E> ex(options.threads, isa, complex_program, shape.points, scratch.data());
-    const fft::strided<const K> source{values, 1, static_cast<std::int64_t>(options.kernel_length)};
-    ex.real_pack(shape, source, options.kernel_length, data.data(), 1);
-    ex.transform(-1, fft::no_scaling<E>(), data.data(), 1);
-    const fft::scaling<E> by_n = fft::normalization_scaling<E>(shape.n, normalization::backward, direction::inverse);
-    const fft::real_program<E> p = program();
-    std::vector<complex<E>> kernel(shape.halved ? shape.bins : shape.points);
-    if (!shape.halved) {
-      for (std::uint64_t k = 0; k < kernel.size(); ++k) kernel[k] = by_n.apply(data[k]);
-    } else {
-      for (std::uint64_t k = 0; k < fft::real_step_items(shape, shape.bins); ++k) {
-        const fft::value_pair<E> x = fft::real_spectrum_pair(shape, data.data(), k, p.w_n, by_n);
-        kernel[k] = x.at_k;
-        if (fft::mirror_of(shape, k) != k) kernel[fft::mirror_of(shape, k)] = x.at_m_minus_k;
-      }
-    }
-    run->set_kernel_spectrum(std::move(kernel));
+    run->set_kernel_spectrum(
+        fft::kernel_spectrum_on_cpu<E>(inner, twiddles, shape, values, options.kernel_length, options.threads, isa));
     has_kernel = true;
   }
 

@@ -12,6 +12,7 @@
 #include "src/cpu/cpu_real_executor.hpp"
 #include "src/cpu/parallel_for.hpp"
 #include "src/fft/backend.hpp"
+#include "src/fft/normalization.hpp"
 
 namespace ffft::fft {
 
@@ -174,15 +175,49 @@ std::unique_ptr<real_backend<E>> make_cpu_real_backend(const transform_tables<E>
   return std::make_unique<cpu_real_backend<E>>(inner, twiddles, shape, batch, threads, isa);
 }
 
+template <class E, class K>
+std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
+                                               const std::vector<complex<E>>& twiddles, real_shape shape,
+                                               const K* values, std::uint64_t count, unsigned threads,
+                                               cpu_isa isa) {
+  const transform_program<E> complex_program = program_of(inner);
+  std::vector<complex<E>> data(shape.points), scratch(workspace_values<E>(complex_program, 1));
+  const cpu_real_executor<E> ex(threads, isa, complex_program, shape.points, scratch.data());
+  ex.real_pack(shape, strided<const K>{values, 1, static_cast<std::int64_t>(count)}, count, data.data(), 1);
+  ex.transform(-1, no_scaling<E>(), data.data(), 1);
+  const scaling<E> by_n = normalization_scaling<E>(shape.n, normalization::backward, direction::inverse);
+  std::vector<complex<E>> spectrum(shape.halved ? shape.bins : shape.points);
+  if (!shape.halved) {
+    for (std::uint64_t k = 0; k < spectrum.size(); ++k) spectrum[k] = by_n.apply(data[k]);
+    return spectrum;
+  }
+  const real_twiddle_array<E> w_n{twiddles.empty() ? nullptr : twiddles.data()};
+  for (std::uint64_t k = 0; k < real_step_items(shape, shape.bins); ++k) {
+    const value_pair<E> x = real_spectrum_pair(shape, data.data(), k, w_n, by_n);
+    spectrum[k] = x.at_k;
+    if (mirror_of(shape, k) != k) spectrum[mirror_of(shape, k)] = x.at_m_minus_k;
+  }
+  return spectrum;
+}
+
+#define FFFT_KERNEL_SPECTRUM(E, K)                                                                       \
+  template std::vector<complex<E>> kernel_spectrum_on_cpu<E, K>(                                         \
+      const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, const K*, std::uint64_t,   \
+      unsigned, cpu_isa);
 #define FFFT_CPU_BACKENDS(E)                                                                             \
   template std::unique_ptr<complex_backend<E>> make_cpu_complex_backend<E>(                              \
       const transform_tables<E>&, std::uint64_t, unsigned, cpu_isa, const complex_backend_memory&);      \
   template std::unique_ptr<real_backend<E>> make_cpu_real_backend<E>(                                    \
       const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t, unsigned,   \
-      cpu_isa);
+      cpu_isa);                                                                                          \
+  FFFT_KERNEL_SPECTRUM(E, E)                                                                             \
+  FFFT_KERNEL_SPECTRUM(E, typename E::limb_type)                                                         \
+  FFFT_KERNEL_SPECTRUM(E, complex<E>)                                                                    \
+  FFFT_KERNEL_SPECTRUM(E, limb_complex_of<E>)
 FFFT_CPU_BACKENDS(df64)
 FFFT_CPU_BACKENDS(qf128)
 FFFT_CPU_BACKENDS(dd128)
 #undef FFFT_CPU_BACKENDS
+#undef FFFT_KERNEL_SPECTRUM
 
 }  // namespace ffft::fft
