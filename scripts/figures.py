@@ -731,6 +731,25 @@ def build_run_time_table(data):
                  ["---"] * 4)
 
 
+def build_epyc_table(data):
+    """The same commands on the AMD EPYC VM, before and after one change set, each measured."""
+    d = data[0]
+    run, units = d["run_sh_fresh_clone"], d["compile_seconds"]
+    rows = [["`bash scripts/run.sh` on a fresh clone",
+             f"{build_minutes(run['before']['seconds'])} ({run['before']['seconds']} s; "
+             f"{run['before']['cpu_seconds']} s of CPU)",
+             f"**{build_minutes(run['after']['seconds'])}** ({run['after']['seconds']} s; "
+             f"{run['after']['cpu_seconds']} s of CPU)", "240 s"]]
+    if "ci_run_fresh_clone_seconds" in d:
+        ci = d["ci_run_fresh_clone_seconds"]
+        rows.append(["`.ci/run` on a fresh clone (`CI=true`)",
+                     f"{build_minutes(ci['before'])} (at 206628a)" if ci.get("before") else "not measured",
+                     f"**{build_minutes(ci['after'])}** ({ci['after']:,} s)", "30 min"])
+    rows += [[f"`{f}`", f"{b} s", f"{a} s", ""] for f, (b, a) in units.items()]
+    return table(["what", f"before ({d['before_revision'][:7]})", f"after ({d['measured']['revision'][:7]})", "goal"],
+                 rows, ["---"] * 4)
+
+
 def build_bodies(data, key, i):
     v = data[0]["libffft_a_compiled_fft_bodies (scripts/count_fft_bodies.py)"][key][i]
     return f"{v:,}"
@@ -1074,6 +1093,8 @@ FIGURES = {
     # Build and test times (bench/results/build_cost.json)
     "build_timings_table": Figure(["build_cost.json"], _TREE, build_timings_table, "wall clock of the commands"),
     "build_compile_table": Figure(["build_cost.json"], _TREE, build_compile_table, "the longest compilations"),
+    "build_epyc_table": Figure(["build_cost_epyc.json"], _TREE, build_epyc_table,
+                               "run.sh, CI and the longest compilations on the AMD EPYC VM, before and after"),
     "build_run_time_table": Figure(["build_cost.json"], _TREE, build_run_time_table,
                                    "run time new / old, forward and inverse"),
     "build_test_python_seconds": Figure(

@@ -141,6 +141,19 @@ std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E
                                                         std::uint64_t first_stage_bytes,
                                                         std::uint64_t second_stage_bytes);
 
+// The CUDA factories of every format, instantiated by whichever file
+// defines them (cuda_backend.cpp or no_cuda_backend.cpp).
+#define FFFT_CUDA_BACKENDS(E)                                                                          \
+  template std::unique_ptr<complex_backend<E>> make_cuda_complex_backend<E>(                           \
+      const transform_tables<E>&, std::uint64_t, const complex_backend_memory&);                       \
+  template std::unique_ptr<real_backend<E>> make_cuda_real_backend<E>(                                 \
+      const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t,           \
+      std::uint64_t, std::uint64_t);
+#define FFFT_INSTANTIATE_CUDA_BACKENDS \
+  FFFT_CUDA_BACKENDS(df64)             \
+  FFFT_CUDA_BACKENDS(qf128)            \
+  FFFT_CUDA_BACKENDS(dd128)
+
 // Whether this build has the CUDA backend; the number of usable devices
 // (0 without CUDA or a driver; never throws); whether p is memory a device
 // addresses directly (false without CUDA).

@@ -31,16 +31,7 @@ std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E
   no_cuda();
 }
 
-#define FFFT_CUDA_BACKENDS(E)                                                                          \
-  template std::unique_ptr<complex_backend<E>> make_cuda_complex_backend<E>(                           \
-      const transform_tables<E>&, std::uint64_t, const complex_backend_memory&);                       \
-  template std::unique_ptr<real_backend<E>> make_cuda_real_backend<E>(                                 \
-      const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t,           \
-      std::uint64_t, std::uint64_t);
-FFFT_CUDA_BACKENDS(df64)
-FFFT_CUDA_BACKENDS(qf128)
-FFFT_CUDA_BACKENDS(dd128)
-#undef FFFT_CUDA_BACKENDS
+FFFT_INSTANTIATE_CUDA_BACKENDS
 
 bool cuda_backend_built() { return false; }
 int cuda_devices() { return 0; }
