@@ -1,7 +1,6 @@
 #include "cli/output_file.hpp"
 
 #include <fcntl.h>
-#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,7 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
-#include <vector>
+#include <string>
 
 #include "cli/errors.hpp"
 #include "cli/input_file.hpp"
@@ -50,12 +49,6 @@ void install_signal_cleanup() {
   (void)installed;
 }
 
-mode_t current_umask() {
-  const mode_t m = ::umask(0);
-  ::umask(m);
-  return m;
-}
-
 }  // namespace
 
 void check_output_path(const std::string& path, bool force, std::span<const input_file* const> inputs) {
@@ -84,33 +77,34 @@ void check_output_path(const std::string& path, bool force, std::span<const inpu
 atomic_output::atomic_output(std::string path) : path_(std::move(path)) {
   install_signal_cleanup();
   const std::filesystem::path target(path_);
-  // (Appended piecewise: GCC 12 warns falsely of -Wrestrict on "." + string.)
-  std::string name = ".";
-  name += target.filename().string();
-  name += ".ffft-XXXXXX";
-  temporary_ = (target.parent_path().empty() ? std::filesystem::path(name) : target.parent_path() / name).string();
-  if (temporary_.size() >= sizeof pending_temporary)
-    throw input_error("the output path " + path_ + " is too long; choose a shorter one");
-  std::vector<char> buffer(temporary_.begin(), temporary_.end());
-  buffer.push_back('\0');
-  // The cleanup signals wait while the file is created and its name
-  // published: one arriving in between would leave the file behind.
-  sigset_t cleanup_signals, previous;
-  sigemptyset(&cleanup_signals);
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&cleanup_signals, signal);
-  ::pthread_sigmask(SIG_BLOCK, &cleanup_signals, &previous);
-  fd_ = ::mkostemp(buffer.data(), O_CLOEXEC);
-  if (fd_ >= 0) {
-    std::memcpy(pending_temporary, buffer.data(), buffer.size());
+  // The temporary file's name is published to the signal handler before
+  // the file is created, never after: a signal goes to any thread that
+  // does not block it (OpenMP's workers included), so no mask of this
+  // thread can cover the moment between creating the file and publishing
+  // its name. A handler that runs before the file exists unlinks a name
+  // that is not there. The process id keeps the name to this process, and
+  // O_EXCL refuses a name that another file has.
+  static std::atomic<unsigned> attempts{0};
+  for (;;) {
+    // (Appended piecewise: GCC 12 warns falsely of -Wrestrict on "." + string.)
+    std::string name = ".";
+    name += target.filename().string();
+    name += ".ffft-" + std::to_string(::getpid()) + "-" + std::to_string(attempts++);
+    temporary_ = (target.parent_path().empty() ? std::filesystem::path(name) : target.parent_path() / name).string();
+    if (temporary_.size() >= sizeof pending_temporary)
+      throw input_error("the output path " + path_ + " is too long; choose a shorter one");
+    pending_set.store(false);
+    std::memcpy(pending_temporary, temporary_.c_str(), temporary_.size() + 1);
     pending_set.store(true);
+    // Mode 0666 less the umask, as a plain create gives.
+    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd_ >= 0) return;
+    const int error = errno;
+    pending_set.store(false);
+    if (error != EEXIST)
+      throw input_error("cannot create a file in the output directory of " + path_ + " (" + std::strerror(error) +
+                        "); check that it is writable and has space");
   }
-  ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  if (fd_ < 0)
-    throw input_error("cannot create a file in the output directory of " + path_ + " (" + std::strerror(errno) +
-                      "); check that it is writable and has space");
-  temporary_.assign(buffer.data());
-  // mkstemp creates the file 0600; give it the mode a plain create would.
-  ::fchmod(fd_, 0666 & ~current_umask());
 }
 
 atomic_output::~atomic_output() {

@@ -24,7 +24,8 @@ void check_output_path(const std::string& path, bool force, std::span<const inpu
 
 class atomic_output {
  public:
-  // Creates the temporary file (".<name>.XXXXXX" in the target's directory).
+  // Creates the temporary file (".<name>.ffft-<pid>-<n>" in the target's
+  // directory).
   explicit atomic_output(std::string path);
   ~atomic_output();  // removes the temporary file unless committed
   atomic_output(const atomic_output&) = delete;
