@@ -128,8 +128,8 @@ std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
 
 // The CUDA executor on the current device: device copies of the tables,
 // which need outlive the call only. staged_*_bytes: staging for host data
-// (0 and 0: none). Defined only where CUDA is built; resolved_backend
-// never chooses CUDA elsewhere.
+// (0 and 0: none). Without CUDA, no_cuda_backend.cpp's versions throw;
+// resolved_backend never chooses CUDA there, so nothing calls them.
 template <class E>
 std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>& tables,
                                                               std::uint64_t batch,
