@@ -743,8 +743,9 @@ def build_epyc_table(data):
     if "ci_run_fresh_clone_seconds" in d:
         ci = d["ci_run_fresh_clone_seconds"]
         rows.append(["`.ci/run` on a fresh clone (`CI=true`)",
-                     f"{build_minutes(ci['before'])} (at 206628a)" if ci.get("before") else "not measured",
-                     f"**{build_minutes(ci['after'])}** ({ci['after']:,} s)", "30 min"])
+                     f"{build_minutes(ci['before'])} (at {ci['before_revision']}, outside measurement)"
+                     if ci.get("before") else "not measured",
+                     f"**{build_minutes(ci['after'])}** ({ci['after']:,} s; {ci['after_revision']})", "30 min"])
     rows += [[f"`{f}`", f"{b} s", f"{a} s", ""] for f, (b, a) in units.items()]
     return table(["what", f"before ({d['before_revision'][:7]})", f"after ({d['measured']['revision'][:7]})", "goal"],
                  rows, ["---"] * 4)
