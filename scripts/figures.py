@@ -746,6 +746,10 @@ def build_epyc_table(data):
                      f"{build_minutes(ci['before'])} (at {ci['before_revision']}, outside measurement)"
                      if ci.get("before") else "not measured",
                      f"**{build_minutes(ci['after'])}** ({ci['after']:,} s; {ci['after_revision']})", "30 min"])
+    if "pip_install_fresh_venv_seconds" in d:
+        pip = d["pip_install_fresh_venv_seconds"]
+        rows.append(["`pip install .` in a fresh virtual environment", "not measured on this machine",
+                     f"**{build_minutes(pip['after'])}** ({pip['after']} s; {pip['after_revision']})", "4 min"])
     rows += [[f"`{f}`", f"{b} s", f"{a} s", ""] for f, (b, a) in units.items()]
     return table(["what", f"before ({d['before_revision'][:7]})", f"after ({d['measured']['revision'][:7]})", "goal"],
                  rows, ["---"] * 4)
