@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/engine_memory.hpp"
 #include "engine/tables.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
@@ -23,16 +24,7 @@ struct CUstream_st;
 
 namespace ffft::cuda {
 
-// What an engine allocates besides its tables.
-struct engine_memory {
-  // Values of the input's and the output's spans (first to last element of
-  // the batch): the device staging buffers for host data; 0 and 0: none, and
-  // execute refuses host memory.
-  std::uint64_t staged_input_values = 0;
-  std::uint64_t staged_output_values = 0;
-  bool own_workspace = true;  // false: the caller gives one (set_workspace)
-  bool minimal_workspace = false;  // one buffer, the output the second (engine/step_buffers.hpp)
-};
+using fft::engine_memory;  // what an engine allocates besides its tables
 
 template <class E>
 class fft_engine {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/engine_memory.hpp"
 #include "engine/tables.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/cpu_isa.hpp"
@@ -89,24 +90,13 @@ class real_backend {
   virtual std::size_t staging_bytes() const = 0;
 };
 
-// What a complex backend allocates besides its tables.
-struct complex_backend_memory {
-  // Values of the input's and the output's spans (first to last element of
-  // the batch), for CUDA's staging buffers of host data; 0 and 0: none, and
-  // execute refuses host memory.
-  std::uint64_t staged_input_values = 0;
-  std::uint64_t staged_output_values = 0;
-  bool own_workspace = true;       // false: the caller gives one (set_workspace)
-  bool minimal_workspace = false;  // one buffer, the output the second (engine/step_buffers.hpp)
-};
-
 // The CPU executor on `threads` threads and the `isa` path, over the
 // plan's tables (kept by the plan, which outlives the backend).
 template <class E>
 std::unique_ptr<complex_backend<E>> make_cpu_complex_backend(const transform_tables<E>& tables,
                                                              std::uint64_t batch, unsigned threads,
                                                              cpu_isa isa,
-                                                             const complex_backend_memory& memory);
+                                                             const engine_memory& memory);
 // inner: the complex transform's tables, of shape.points; twiddles: w_n^k,
 // k <= n / 2, of an even n, else empty. Both kept by the plan.
 template <class E>
@@ -133,7 +123,7 @@ std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
 template <class E>
 std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>& tables,
                                                               std::uint64_t batch,
-                                                              const complex_backend_memory& memory);
+                                                              const engine_memory& memory);
 template <class E>
 std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E>& inner,
                                                         const std::vector<complex<E>>& twiddles,
@@ -145,7 +135,7 @@ std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E
 // defines them (cuda_backend.cpp or no_cuda_backend.cpp).
 #define FFFT_CUDA_BACKENDS(E)                                                                          \
   template std::unique_ptr<complex_backend<E>> make_cuda_complex_backend<E>(                           \
-      const transform_tables<E>&, std::uint64_t, const complex_backend_memory&);                       \
+      const transform_tables<E>&, std::uint64_t, const engine_memory&);                       \
   template std::unique_ptr<real_backend<E>> make_cuda_real_backend<E>(                                 \
       const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t,           \
       std::uint64_t, std::uint64_t);

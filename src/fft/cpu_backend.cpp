@@ -22,7 +22,7 @@ template <class E>
 class cpu_complex_backend final : public complex_backend<E> {
  public:
   cpu_complex_backend(const transform_tables<E>& tables, std::uint64_t batch, unsigned threads,
-                      cpu_isa isa, const complex_backend_memory& memory)
+                      cpu_isa isa, const engine_memory& memory)
       : tables_(tables), batch_(batch), threads_(threads), isa_(isa),
         minimal_workspace_(memory.minimal_workspace),
         workspace_values_(workspace_values<E>(program_of(tables), batch, memory.minimal_workspace)) {
@@ -163,7 +163,7 @@ template <class E>
 std::unique_ptr<complex_backend<E>> make_cpu_complex_backend(const transform_tables<E>& tables,
                                                              std::uint64_t batch, unsigned threads,
                                                              cpu_isa isa,
-                                                             const complex_backend_memory& memory) {
+                                                             const engine_memory& memory) {
   return std::make_unique<cpu_complex_backend<E>>(tables, batch, threads, isa, memory);
 }
 
@@ -206,7 +206,7 @@ std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
       unsigned, cpu_isa);
 #define FFFT_CPU_BACKENDS(E)                                                                             \
   template std::unique_ptr<complex_backend<E>> make_cpu_complex_backend<E>(                              \
-      const transform_tables<E>&, std::uint64_t, unsigned, cpu_isa, const complex_backend_memory&);      \
+      const transform_tables<E>&, std::uint64_t, unsigned, cpu_isa, const engine_memory&);      \
   template std::unique_ptr<real_backend<E>> make_cpu_real_backend<E>(                                    \
       const transform_tables<E>&, const std::vector<complex<E>>&, real_shape, std::uint64_t, unsigned,   \
       cpu_isa);                                                                                          \

@@ -19,10 +19,8 @@ template <class E>
 class cuda_complex_backend final : public complex_backend<E> {
  public:
   cuda_complex_backend(const transform_tables<E>& tables, std::uint64_t batch,
-                       const complex_backend_memory& m)
-      : engine_(tables, batch,
-                cuda::engine_memory{m.staged_input_values, m.staged_output_values, m.own_workspace,
-                                    m.minimal_workspace}) {}
+                       const engine_memory& memory)
+      : engine_(tables, batch, memory) {}
 
   void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in, strided<complex<E>> out,
                cuda_stream stream) override {
@@ -104,7 +102,7 @@ class cuda_real_backend final : public real_backend<E> {
 template <class E>
 std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>& tables,
                                                               std::uint64_t batch,
-                                                              const complex_backend_memory& memory) {
+                                                              const engine_memory& memory) {
   return std::make_unique<cuda_complex_backend<E>>(tables, batch, memory);
 }
 

@@ -20,7 +20,7 @@ namespace {
 
 template <class E>
 std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>&, std::uint64_t,
-                                                              const complex_backend_memory&) {
+                                                              const engine_memory&) {
   no_cuda();
 }
 

@@ -93,7 +93,7 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   s.table_values = held_table_values(s.tables, s.where);
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);
-  fft::complex_backend_memory memory;
+  fft::engine_memory memory;
   memory.own_workspace = o.allocate_workspace;
   memory.minimal_workspace = o.minimal_workspace;
   if (s.where == ffft::backend::cpu) {
