@@ -58,6 +58,12 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
+# The table scripts beside this one: their parsers and tables serve the
+# figures too.
+sys.path.insert(0, str(ROOT / "scripts"))
+import bench_ratios  # noqa: E402
+import real_bench_report  # noqa: E402
+import twiddle_bench_table  # noqa: E402
 MARKED = re.compile(r"<!-- measured:([a-z0-9_]+) -->(.*?)<!-- /measured -->", re.S)
 NOTICE = re.compile(r"\s*\((?:measured at|revision not recorded)[^)]*\)\s*$")
 REVISION = re.compile(r"^([0-9a-f]{7,40})([-+]dirty)?")
@@ -462,24 +468,12 @@ def dist_summary(data):
 
 # ---------------------------------------------------------------- real transforms (CPU)
 
-def real_times(d):
-    scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
-    out = {}
-    for b in d["benchmarks"]:
-        if b.get("run_type", "iteration") != "iteration":
-            continue
-        m = re.match(r"(.+)/(\d+)$", b["name"])
-        if m:
-            out[(m.group(1), int(m.group(2)))] = b["real_time"] * scale[b.get("time_unit", "ns")]
-    return out
-
-
 def fmt_us(x):
     return f"{x:.0f}" if x >= 1000 else fmt(x)
 
 
 def real_cpu_table(data):
-    t = real_times(data[0])
+    t = real_bench_report.times_us(data[0])
     rows = []
     for n in sorted({n for _, n in t}):
         row = [size(n)]
@@ -496,7 +490,7 @@ def real_cpu_table(data):
 
 def real_cpu_ratio(data, num, den, digits=2, invert=False):
     """span of t(num)/t(den) over formats and N; num/den: format strings with {f}."""
-    t = real_times(data[0])
+    t = real_bench_report.times_us(data[0])
     ns = sorted({n for _, n in t})
     rs = []
     for f in FORMATS:
@@ -508,7 +502,7 @@ def real_cpu_ratio(data, num, den, digits=2, invert=False):
 
 
 def real_cpu_dd128_over_fftw_ld(data):
-    t = real_times(data[0])
+    t = real_bench_report.times_us(data[0])
     ns = sorted({n for _, n in t})
     rs = [f"{t[('ffft_rfft<ffft::dd128>', n)] / t[('fftw_long_double_r2c', n)]:.2f}" for n in ns]
     return ", ".join(rs[:-1]) + f" and {rs[-1]} times FFTW long double's r2c time at " + \
@@ -778,21 +772,15 @@ def python_table(data):
 # ---------------------------------------------------------------- arithmetic and twiddles
 
 def arithmetic_table(data):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import bench_ratios
     return bench_ratios.table(bench_ratios.load(str(RESULTS / "arithmetic_cpu.json"))[1])
 
 
 def twiddle_tables(data, which):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import twiddle_bench_table
     results = twiddle_bench_table.load(str(RESULTS / "twiddles_cpu.json"))[1]
     return (twiddle_bench_table.lookup_table if which == "lookup" else twiddle_bench_table.build_table)(results)
 
 
 def twiddle_entry_us(data):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import twiddle_bench_table
     results = twiddle_bench_table.load(str(RESULTS / "twiddles_cpu.json"))[1]
     per = {}
     for name, v in results.items():
@@ -1005,7 +993,7 @@ FIGURES = {
     "real_cpu_fftw_quad_over_dd128": Figure(
         ["real_cpu.json"], _CPU,
         lambda d: span([t[("fftw_quad_r2c", n)] / t[("ffft_rfft<ffft::dd128>", n)]
-                        for t in [real_times(d[0])] for (c, n) in t if c == "fftw_quad_r2c"], 0),
+                        for t in [real_bench_report.times_us(d[0])] for (c, n) in t if c == "fftw_quad_r2c"], 0),
         "FFTW quad r2c / dd128 rfft, time"),
     # Big integers (ffft_bench_bigint)
     "bigint_table": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, [1 << 10, 1 << 16, 1 << 20, 1 << 24]),
