@@ -36,7 +36,13 @@
 #    pyenv's), in build-gpu-python/ with nanobind from PyPI: a library of
 #    its own, as Debian's static MPFR and GMP are not position-independent
 #    and cannot go into a shared module (their shared libraries travel in
-#    lib/). The package travels as python/ffft/ beside bin/ and lib/.
+#    lib/). The package travels as python/ffft/ beside bin/ and lib/;
+#  - builds ffft_bench_vkfft (VkFFT's double-double beside ffft's dd128)
+#    when scripts/install_vkfft.sh can install VkFFT's pinned headers (from
+#    its cache, or by downloading them); without them the program is simply
+#    left out, with one line saying so. It needs NVRTC and the driver at run
+#    time, which the GPU machine has (/usr/local/cuda/lib64: libnvrtc.so.13,
+#    109 MB, too large to carry), so libnvrtc is not copied either.
 # The build keeps going past a target that fails to compile (make -k), so
 # that what did build still travels; what failed is listed at the end, and
 # the manifest's build_rc and gpu_tests (every GPU test the sources define)
@@ -53,6 +59,9 @@ bundle=$build/bundle
 if [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH="/usr/local/cuda/bin:$PATH"; fi
 command -v nvcc >/dev/null || { echo "gpu_bundle: nvcc not found (install the CUDA toolkit in /usr/local/cuda)" >&2; exit 1; }
 scripts/install_dependencies.sh
+# VkFFT's headers for ffft_bench_vkfft (FFFT_VKFFT=AUTO finds them in the cache).
+vkfft_include=$(scripts/install_vkfft.sh 2>/dev/null) ||
+  { vkfft_include=""; echo "gpu_bundle: VkFFT's headers could not be installed (scripts/install_vkfft.sh): ffft_bench_vkfft is not built"; }
 
 # The revision built, taken before the build reads the sources.
 measured=$(python3 scripts/results_record.py identity --json)
@@ -106,7 +115,9 @@ printf '%s\n' "$measured" >"$bundle/measured.json"
 programs=()
 while IFS= read -r f; do programs+=("$f"); done < <(
   find "$build/tests" -type f -perm -u+x -name 'test_*' -not -path '*/CMakeFiles/*' | sort)
-for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "$build/bin/ffft"; do
+vkfft_program=()
+[[ -n $vkfft_include ]] && vkfft_program=("$build/bench/ffft_bench_vkfft")
+for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "${vkfft_program[@]}" "$build/bin/ffft"; do
   if [[ -x $p ]]; then programs+=("$p"); else echo "gpu_bundle: not built: $p"; fi
 done
 ((${#programs[@]} > 0)) || { echo "gpu_bundle: nothing was built" >&2; exit 1; }
@@ -114,6 +125,11 @@ for p in "${programs[@]}"; do
   cp "$p" "$stage/bin/"
   strip --strip-unneeded "$stage/bin/$(basename "$p")"
 done
+# VkFFT's part of ffft_bench_vkfft, which the program loads from ../lib.
+if [[ -x $stage/bin/ffft_bench_vkfft ]]; then
+  cp "$build/bench/libffft_vkfft.so" "$stage/lib/"
+  strip --strip-unneeded "$stage/lib/libffft_vkfft.so"
+fi
 
 # The Python package: its modules and the compiled one.
 if [[ -n $module ]]; then
@@ -124,10 +140,10 @@ if [[ -n $module ]]; then
 fi
 
 # Shared libraries: everything ldd resolves except glibc's own, the CUDA
-# driver and cuFFT, which the GPU machine has.
-keep_off='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libutil\.so|libcuda\.so|libcufft\.so)'
+# driver, cuFFT and NVRTC, which the GPU machine has.
+keep_off='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libutil\.so|libcuda\.so|libcufft\.so|libnvrtc)'
 missing=0
-for p in "$stage"/bin/* "$stage"/python/ffft/*.so; do
+for p in "$stage"/bin/* "$stage"/python/ffft/*.so "$stage"/lib/libffft_vkfft.so; do
   [[ -e $p ]] || continue
   while read -r name _ path _; do
     [[ $name =~ $keep_off ]] && continue
@@ -176,6 +192,8 @@ cp "$report" "$bundle/resource_usage.txt"
   echo "gpu_tests=$(sed -n 's/^ffft_add_gpu_test(\([a-z0-9_]*\).*/\1/p' tests/gpu/CMakeLists.txt | tr '\n' ' ')"
   echo "libraries=$(cd "$stage/lib" && ls | tr '\n' ' ')"
   echo "python_package=$(if [[ -n $module ]]; then basename "$module"; else echo none; fi)"
+  # ffft_bench_vkfft: built (VkFFT's headers were installed) or not.
+  echo "vkfft=$(if [[ -x $stage/bin/ffft_bench_vkfft ]]; then echo "ffft_bench_vkfft (VkFFT of pyvkfft 2025.1.1)"; else echo none; fi)"
   # The newest libstdc++ symbol versions the programs use: gpu_validate.sh
   # takes the GPU machine's own libstdc++ when it has them.
   echo "libstdcxx_needs=$(objdump -T "$stage"/bin/* 2>/dev/null | grep -oE '(GLIBCXX|CXXABI)_[0-9.]+' |

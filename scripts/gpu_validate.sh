@@ -17,6 +17,9 @@
 # the tool brings back: summary.txt (one line per step; also printed last),
 # logs.tar.gz (every step's log, refreshed after each step, so a run cut
 # short still brings back what it did), gpu_profile.json (the sweep),
+# gpu_profile_real.json and gpu_profile_computed.json (the real-data and
+# computed-twiddle sweeps), vkfft_dd.json (VkFFT's double-double beside
+# ffft's dd128, for scripts/vkfft_table.py),
 # bench_gpu_quick.json (bench_fft.cpp's GPU contenders, Google Benchmark JSON
 # for scripts/fft_bench_table.py and fft_bench_plot.py) and ncu.tar.gz (the
 # Nsight Compute reports). Each results JSON records the revision the bundle
@@ -45,6 +48,14 @@
 #   4b real      ffft_gpu_profile's real data: rfft df64, qf128, dd128 and
 #                cuFFT D2Z/R2C, circular convolutions, at N = 2^16, 2^20, 2^24
 #                (gpu_profile_real.json)
+#   4c vkfft     ffft_bench_vkfft: VkFFT's double-double (dd and double memory)
+#                beside ffft's dd128 on complex<dd128> and on double arrays,
+#                N = 2^10 .. 2^24 batched to 2^24 values, errors against FFTW
+#                __float128 (vkfft_dd.json; the program bounds itself to ~170 s).
+#                It needs the machine's NVRTC (libnvrtc.so.13 in
+#                /usr/local/cuda/lib64, with the driver): the step fails, saying
+#                so, without it; skipped when the bundle has no ffft_bench_vkfft
+#                (built only where scripts/install_vkfft.sh could install VkFFT)
 #   5 cli        ffft info; ffft gen random (2^20); ffft roundtrip --device cuda
 #   5b python    the Python package's pytest suite (python/tests) under the
 #                machine's python3, with CuPy: test_cupy.py's device tests
@@ -57,9 +68,11 @@
 #   9 extra      ncu on qf128 and dd128 at 2^20; the df64 sweep with computed
 #                twiddles
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
-# sweep,real,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
+# sweep,real,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
 #   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
+# or VkFFT's comparison alone (about 200 s):
+#   command: GPU_VALIDATE_STEPS=env,vkfft bash scripts/gpu_validate.sh
 # Without a GPU (try it here: OUT=/tmp/gpu_out bash scripts/gpu_validate.sh)
 # the GPU tests skip, the sweep, sanitizers and ncu say there is no device, and
 # the script goes on. Exit status: 0 all passed, 1 a step failed, 3 none
@@ -69,7 +82,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 OUT=${OUT:-$root/gpu_out}
 budget=${GPU_VALIDATE_BUDGET:-540}
-steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,cli,python,bench,ncu,cpu_tests,extra},"
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,vkfft,cli,python,bench,ncu,cpu_tests,extra},"
 want() { [[ $steps == *",$1,"* ]]; }
 bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
 mkdir -p "$OUT"
@@ -212,7 +225,7 @@ run_step() {
   # pytest -rs names what skipped: the CuPy tests count as GPU tests.
   grep -qE 'SKIPPED \[[0-9]+\] .*test_cupy' "$log" && skipped=1
   grep -q 'ERROR SUMMARY: [1-9]' "$log" && detail="$detail $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" | tail -1)"
-  grep -q '^ffft_gpu_profile: skipped' "$log" && status="skipped: no CUDA device"
+  grep -qE '^(ffft_gpu_profile|ffft_bench_vkfft): skipped' "$log" && status="skipped: no CUDA device"
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 0 ]] && status="ran; no CUDA device"
   # On the GPU machine a skipped GPU test means the device was not usable.
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 1 && ${skipped:-0} != 0 ]] &&
@@ -311,6 +324,32 @@ if want real; then
     --formats=rdf64,rqf128,rdd128,d2z,r2c,cdf64,cqf128,cdd128 --reps=10 --warmup=2 \
     --json="$OUT/gpu_profile_real.json"
   stamp_results gpu_profile_real.json
+fi
+
+# ---- 4c vkfft ----------------------------------------------------------------------
+# VkFFT compiles its kernels with the machine's NVRTC (the bundle does not
+# carry it) and launches them through the driver: both from
+# /usr/local/cuda/lib64 (the RPATH of lib/libffft_vkfft.so, which the
+# program loads, and LD_LIBRARY_PATH here).
+if want vkfft; then
+  cuda_libs=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
+  if [[ ! -x $bin/ffft_bench_vkfft ]]; then
+    if [[ $(manifest_value vkfft) == none ]]; then
+      note "$(printf '%-34s skipped: %s' "vkfft dd side by side" "not in the bundle (VkFFT's headers were not installed where it was built)")"
+    else
+      note "$(printf '%-34s FAILED (not in the bundle: its build failed)' "vkfft dd side by side")"
+      failures=$((failures + 1))
+    fi
+  elif ! LD_LIBRARY_PATH=$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ldd "$work/lib/libffft_vkfft.so" 2>/dev/null |
+       grep -q 'libnvrtc.so.*=> /'; then
+    note "$(printf '%-34s FAILED (libnvrtc.so.13 not found in /usr/local/cuda/lib64 or the loader paths: VkFFT cannot compile its kernels)' "vkfft dd side by side")"
+    failures=$((failures + 1))
+  else
+    GPU_STEP=1 run_step "vkfft dd side by side" 200 env "LD_LIBRARY_PATH=$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      "$bin/ffft_bench_vkfft" --json="$OUT/vkfft_dd.json"
+    rm -f "$OUT/vkfft_dd.json.tmp"
+    stamp_results vkfft_dd.json
+  fi
 fi
 
 # ---- 5 cli -------------------------------------------------------------------------
