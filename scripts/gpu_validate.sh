@@ -340,8 +340,8 @@ if want vkfft; then
       note "$(printf '%-34s FAILED (not in the bundle: its build failed)' "vkfft dd side by side")"
       failures=$((failures + 1))
     fi
-  elif ! LD_LIBRARY_PATH=$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ldd "$work/lib/libffft_vkfft.so" 2>/dev/null |
-       grep -q 'libnvrtc.so.*=> /'; then
+  elif ! grep -q 'libnvrtc.so.*=> /' <<<"$(LD_LIBRARY_PATH=$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+       ldd "$work/lib/libffft_vkfft.so" 2>/dev/null)"; then
     note "$(printf '%-34s FAILED (libnvrtc.so.13 not found in /usr/local/cuda/lib64 or the loader paths: VkFFT cannot compile its kernels)' "vkfft dd side by side")"
     failures=$((failures + 1))
   else
