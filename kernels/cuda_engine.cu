@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/group_launch.hpp"
 #include "engine/pass_groups.hpp"
 #include "engine/runner.hpp"
 #include "ffft/fft/stockham_group.hpp"
@@ -27,24 +28,17 @@ namespace {
 
 using fft::strided;
 
-// The shared memory of a group kernel: two tiles (the passes ping-pong
-// between them, so one barrier per pass suffices) of tile_points<E> values,
-// 64 KiB for every format (an opt-in above the default 48 KiB, which every
-// architecture from sm_70 grants). The widest group is tile_points / 2
-// points, so a tile holds at least two columns: in the last group, whose
-// outputs for consecutive k are M = 1 apart, two columns make the stores
-// 32-byte sector runs even for df64's 16-byte values.
-constexpr std::size_t group_shared_bytes = 64 * 1024;
+// The group kernels' tiles and blocks (engine/group_launch.hpp): two tiles
+// of tile_points<E> values in 64 KiB of shared memory, groups of at most
+// tile_points / 2 points, at most group_threads<E> threads per block (128 for
+// qf128, whose kernel is bounded to 3 blocks of 128 per SM, below).
+using fft::group_shared_bytes;
 template <class E>
-constexpr std::uint32_t tile_points = group_shared_bytes / (2 * sizeof(complex<E>));
+constexpr std::uint32_t tile_points = fft::group_tile_points<E>;
 template <class E>
-constexpr std::uint32_t max_group_radix = tile_points<E> / 2;
-// Threads per block at most: 128 for qf128, whose kernel is bounded to 3
-// blocks of 128 per SM (below).
+constexpr std::uint32_t max_group_radix = fft::group_max_radix<E>;
 template <class E>
-constexpr unsigned group_threads = 256;
-template <>
-constexpr unsigned group_threads<qf128> = 128;
+constexpr unsigned group_threads = fft::group_max_threads<E>;
 
 // A phase on this block: each thread runs its share, then all wait (which
 // also keeps the next tile's loads from overwriting values still being
@@ -161,11 +155,8 @@ struct device_executor {
     const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
     // One thread per butterfly of the widest pass, in whole warps, at most
-    // group_threads: a block of 512-point radix-8 groups of the 32-byte
-    // formats (2 columns) is 128 threads, where 256 left half the warps idle
-    // in every butterfly phase (and allowed one qf128 block per SM).
-    const std::uint64_t wanted = (std::uint64_t{fft::widest_pass_butterflies(g, width)} + 31) / 32 * 32;
-    const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads<E>));
+    // group_threads (group_launch.hpp).
+    const unsigned threads = fft::group_block_threads(g, width, group_threads<E>);
     const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
     const auto launch = [&](auto kernel, const auto& twiddles) {
       FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
