@@ -574,7 +574,7 @@ def template_arguments(demangled):
     args = head[head.index("<") + 1:head.rindex(">")]
     for k, v in FORMAT_TYPES.items():
         args = args.replace(k, v)
-    return re.sub(r"\b(ffft|fft|cuda|std)::", "", args).replace(" >", ">")
+    return re.sub(r"\b(ffft|fft|cuda|std)::", "", args).replace(" >", ">").strip()
 
 
 def short_kernel_name(mangled):
