@@ -16,6 +16,7 @@
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
+#include "kernels/factor_tables.hpp"
 #include "kernels/grid_stride.cuh"
 #include "kernels/group_io.cuh"
 #include "kernels/host_transfer.hpp"
@@ -146,8 +147,10 @@ struct device_executor {
     fft::run_stockham_groups(*this, sign, *groups, program, scale, in, out, ws0, ws1, batch);
   }
 
-  // Computed mode holds only the factors: the kernel makes each twiddle
-  // as their product (transform_twiddle_factors).
+  // The twiddles as the program's source says (engine/program.hpp): the
+  // arrays; the factors, whose product the kernel makes for each twiddle
+  // (transform_twiddle_factors); or a sincos per twiddle
+  // (transform_twiddle_direct).
   template <class In, class Out>
   void stockham_group(int sign, const fft::pass_group& g, const fft::stockham_program<E>& program,
                       In in, Out out, std::uint64_t batch, const fft::scaling<E>& scale) const {
@@ -168,8 +171,12 @@ struct device_executor {
     };
     using table = fft::transform_twiddle_table<E>;
     using factors = fft::transform_twiddle_factors<E>;
-    if (program.twiddles == nullptr) launch(group_kernel<E, factors>(), factors{program.factors});
-    else launch(group_kernel<E, table>(), table{program.twiddles});
+    using direct = fft::transform_twiddle_direct<E>;
+    switch (program.source) {
+      case twiddle_mode::table: return launch(group_kernel<E, table>(), table{program.twiddles});
+      case twiddle_mode::computed: return launch(group_kernel<E, factors>(), factors{program.factors});
+      case twiddle_mode::direct: return launch(group_kernel<E, direct>(), direct{program.n});
+    }
   }
 
   // out = scale(in), element-wise (a minimal workspace's in-place
@@ -219,9 +226,10 @@ struct fft_engine<E>::state {
   std::vector<fft::pass_shape> passes;
   std::vector<std::uint64_t> offsets;
   std::vector<fft::pass_group> groups;  // the passes in groups of max_group_radix<E> points
-  // The passes' twiddle arrays (table mode), or their factors (computed).
-  std::optional<detail::device_buffer<complex<E>>> twiddles, coarse, fine, chirp, kernel;
-  unsigned fine_log2 = 0;
+  twiddle_mode mode;
+  // The passes' twiddle arrays (table mode), or their factors (computed
+  // mode: coarse then fine, made on the device); neither in direct mode.
+  std::optional<detail::device_buffer<complex<E>>> twiddles, factors, chirp, kernel;
   std::optional<detail::device_buffer<complex<E>>> own_workspace;  // unless the caller gives one
   complex<E>* workspace = nullptr;                                 // own_workspace's, or the caller's
   std::uint64_t workspace_values = 0;
@@ -231,9 +239,11 @@ struct fft_engine<E>::state {
 
   // The program over the device's copies of the tables.
   fft::transform_program<E> program() const {
-    fft::stockham_program<E> stockham{bluestein ? padded : n, &passes, &offsets, nullptr};
+    const std::uint64_t points = bluestein ? padded : n;
+    fft::stockham_program<E> stockham{points, &passes, &offsets, nullptr};
+    stockham.source = mode;
     if (twiddles) stockham.twiddles = twiddles->data();
-    else stockham.factors = {coarse->data(), fine->data(), fine_log2};
+    if (factors) stockham.factors = twiddle::factor_tables_shape::of(points).over(factors->data());
     if (!bluestein) return stockham;
     return fft::bluestein_program<E>{n, padded, stockham, chirp->data(), kernel->data()};
   }
@@ -253,12 +263,16 @@ fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t 
   s.passes = t.passes;
   s.offsets = t.offsets;
   s.groups = fft::group_passes(s.passes, s.offsets, max_group_radix<E>);
-  if (t.coarse.empty()) {
+  s.mode = t.mode;
+  if (t.passes.empty()) s.mode = twiddle_mode::table;  // n = 1: no pass reads twiddles
+  if (s.mode == twiddle_mode::table) {
     upload(s.twiddles, t.twiddles);
-  } else {
-    upload(s.coarse, t.coarse);
-    upload(s.fine, t.fine);
-    s.fine_log2 = t.fine_log2;
+  } else if (s.mode == twiddle_mode::computed) {
+    // Made here whatever the host holds (a Bluestein plan's padded tables
+    // are the CPU's): the same bits (factor_tables.hpp).
+    const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(t.n);
+    s.factors.emplace(shape.size());
+    make_factor_tables<E>(shape, s.factors->data(), nullptr);
   }
   if (s.bluestein) {
     upload(s.chirp, b->chirp);
