@@ -582,14 +582,15 @@ def short_kernel_name(mangled):
                   r"copy_scaled_kernel|[a-z_]+_kernel)", mangled)
     base = m.group(1) if m else mangled[:60]
     fmt = next((f for f, key in MANGLED.items() if key in mangled), "")
-    source = "table" if "transform_twiddle_table" in mangled else "factors" if "transform_twiddle_factors" in mangled else ""
+    source = next((s for s in ("table", "factors", "direct") if f"transform_twiddle_{s}" in mangled), "")
     name = base.replace("_qf128", "")
     return name, fmt, source
 
 
 def short_callee(mangled):
     """'<format> <operation>' of the project's out-of-line functions; nvcc's own routines as named."""
-    for key, label in (("quad_word_add_call", "add (four-limb, out of line)"),
+    for key, label in (("computed_twiddle", "sincos twiddle (direct mode, out of line)"),
+                       ("quad_word_add_call", "add (four-limb, out of line)"),
                        ("quad_word_mul_call", "mul (four-limb, out of line)"),
                        ("checked_butterfly", "checked butterfly (fallback)"),
                        ("outlined_add", "checked add (fallback)"), ("outlined_mul", "checked mul (fallback)")):
