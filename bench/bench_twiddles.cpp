@@ -9,7 +9,12 @@
 //  - "table_build/<format>/<n>/threads:<t>": building host::twiddle_table
 //    with MPFR on t threads (wall-clock time, since the work runs on threads
 //    the benchmark does not own), with counters for its entries, the time per
-//    entry and the entries whose rounding needed a second evaluation.
+//    entry and the entries whose rounding needed a second evaluation;
+//  - "plan/<mode>/<format>/<n>": creating a CPU plan (ffft::plan, all
+//    threads, wall-clock time) in each twiddle mode: MPFR tables (table),
+//    the factor tables and their products (computed), or a sincos for
+//    every entry of the passes' arrays (direct). A CUDA plan's creation is
+//    measured on a GPU machine (bench/gpu_profile.cpp, "plan_s").
 // scripts/twiddle_bench_table.py turns the JSON output into tables.
 #include <benchmark/benchmark.h>
 
@@ -27,6 +32,7 @@
 
 #include "ffft/ffft.hpp"
 #include "ffft/host/twiddle_table.hpp"
+#include "ffft/names.hpp"
 #include "ffft/twiddle/sources.hpp"
 #include "tools/run_context.hpp"
 
@@ -163,6 +169,35 @@ void register_builds(const std::string& format, std::initializer_list<unsigned> 
   }
 }
 
+// ---- Plan creation -----------------------------------------------------------
+template <class E>
+void add_plan_benchmark(const std::string& format, ffft::twiddle_mode mode, unsigned log2_n) {
+  const std::uint64_t n = std::uint64_t(1) << log2_n;
+  const std::string name = "plan/" + std::string(ffft::twiddle_mode_name(mode)) + "/" + format + "/" +
+                           std::to_string(n);
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), [n, mode](benchmark::State& state) {
+    ffft::plan_options o;
+    o.length = n;
+    o.twiddles = mode;
+    o.backend = ffft::backend::cpu;
+    o.allocate_workspace = false;
+    for (auto _ : state) {
+      const ffft::plan<E> p(o);
+      benchmark::DoNotOptimize(&p);
+    }
+  });
+  b->Unit(benchmark::kMillisecond)->UseRealTime();
+  // Seconds at 2^24 (MPFR, or a sincos per twiddle): no calibration runs.
+  if (log2_n >= 20) b->Iterations(1);
+}
+
+template <class E>
+void register_plans(const std::string& format) {
+  for (const ffft::twiddle_mode mode :
+       {ffft::twiddle_mode::table, ffft::twiddle_mode::computed, ffft::twiddle_mode::direct})
+    for (const unsigned log2_n : {16u, 20u, 24u}) add_plan_benchmark<E>(format, mode, log2_n);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -173,6 +208,10 @@ int main(int argc, char** argv) {
   register_builds<ffft::df64>("df64", {10, 16, 20, 24});
   register_builds<ffft::qf128>("qf128", {20, 24});
   register_builds<ffft::dd128>("dd128", {20, 24});
+
+  register_plans<ffft::df64>("df64");
+  register_plans<ffft::qf128>("qf128");
+  register_plans<ffft::dd128>("dd128");
 
   // "library_build_type" in the context is Google Benchmark's own build; this
   // is the build of the code being measured.

@@ -1,8 +1,8 @@
 // ffft_gpu_profile: GPU validation and profiling in one small program, for the
 // GPU machine (scripts/gpu_validate.sh) and for profilers:
 //
-//  - a sweep of ffft's CUDA executor (df64, qf128, dd128; table or computed
-//    twiddles) and cuFFT C2C / Z2Z over N = 2^k, each call batched to
+//  - a sweep of ffft's CUDA executor (df64, qf128, dd128; table, computed or
+//    direct twiddles, each with its plan's creation time) and cuFFT C2C / Z2Z over N = 2^k, each call batched to
 //    2^points_log2 values (2^26 by default, the size of the GPU speed goals
 //    in docs/gpu_tuning.md),
 //    data resident on the device, timed with CUDA events (median and
@@ -30,7 +30,7 @@
 // costs seconds rather than minutes. Without a device it says so and exits 0.
 //
 //   ffft_gpu_profile [--log2n=16,18,20,22,24] [--formats=df64,qf128,dd128,c2c,z2z,...]
-//                    [--twiddles=table|computed|both] [--points_log2=26]
+//                    [--twiddles=table,computed,direct|both] [--points_log2=26]
 //                    [--reps=20] [--warmup=3] [--check=1] [--json=FILE]
 //
 // --json=FILE is rewritten after every case, so a sweep cut short keeps
@@ -46,6 +46,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -58,6 +59,7 @@
 #include "kernels/device_buffer.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/convolution.hpp"
+#include "ffft/names.hpp"
 #include "ffft/plan.hpp"
 #include "ffft/real_plan.hpp"
 #include "tools/run_context.hpp"
@@ -422,7 +424,7 @@ result run_real(const std::string& format, const std::vector<float>& x, std::uin
 result run_one(const std::string& format, ffft::twiddle_mode tw, const float_pairs& x,
                std::uint64_t n, std::uint64_t batch, const options& o,
                const std::vector<double>* reference) {
-  const std::string suffix = tw == ffft::twiddle_mode::table ? "_table" : "_computed";
+  const std::string suffix = "_" + std::string(ffft::twiddle_mode_name(tw));
   if (format == "df64") return run_ffft<ffft::df64>("ffft_df64" + suffix, x, n, batch, tw, o, reference);
   if (format == "qf128") return run_ffft<ffft::qf128>("ffft_qf128" + suffix, x, n, batch, tw, o, reference);
   if (format == "dd128") return run_ffft<ffft::dd128>("ffft_dd128" + suffix, x, n, batch, tw, o, reference);
@@ -460,10 +462,14 @@ options parse(int argc, char** argv) {
     } else if (take(argv[i], "--formats", v)) {
       o.formats = split(v);
     } else if (take(argv[i], "--twiddles", v)) {
-      if (v == "table") o.twiddles = {ffft::twiddle_mode::table};
-      else if (v == "computed") o.twiddles = {ffft::twiddle_mode::computed};
-      else if (v == "both") o.twiddles = {ffft::twiddle_mode::table, ffft::twiddle_mode::computed};
-      else throw std::invalid_argument("--twiddles: table, computed or both");
+      // "both": table and computed, as earlier sweeps named them.
+      if (v == "both") v = "table,computed";
+      o.twiddles.clear();
+      for (const std::string& mode : split(v)) {
+        const std::optional<ffft::twiddle_mode> tw = ffft::twiddle_mode_named(mode);
+        if (!tw) throw std::invalid_argument("--twiddles: a list of table, computed, direct; or both");
+        o.twiddles.push_back(*tw);
+      }
     } else if (take(argv[i], "--points_log2", v)) {
       o.points_log2 = static_cast<unsigned>(std::stoul(v));
     } else if (take(argv[i], "--reps", v)) {

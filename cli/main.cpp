@@ -69,8 +69,10 @@ struct settings_options {
                        ->check(non_negative);
     app.add_option("--norm", norm, "Normalization, as numpy.fft: backward (1/N on the inverse), ortho, forward")
         ->check(CLI::IsMember({"backward", "ortho", "forward"}));
-    app.add_option("--twiddles", twiddles, "Twiddle factors: table (correctly rounded, MPFR) or computed (sincos)")
-        ->check(CLI::IsMember({"table", "computed"}));
+    app.add_option("--twiddles", twiddles,
+                   "Twiddle factors: table (correctly rounded, MPFR), computed (products of sincos factors) "
+                   "or direct (a sincos per twiddle)")
+        ->check(CLI::IsMember({"table", "computed", "direct"}));
     app.add_option("--device", settings.device, "auto (CUDA if present, else CPU), cpu or cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     app.add_option("--in-format", in_format.text, "Input format of a raw file: c64, c128, df64, qf128, dd128");
@@ -152,8 +154,8 @@ int run(int argc, char** argv) {
   CLI::Option* conv_batch_option =
       cv->add_option("--batch", conv_batch, "Number of signals in A (default: the product of its other axes)")
           ->check(non_negative);
-  cv->add_option("--twiddles", conv_twiddles, "Twiddle factors: table or computed")
-      ->check(CLI::IsMember({"table", "computed"}));
+  cv->add_option("--twiddles", conv_twiddles, "Twiddle factors: table, computed or direct")
+      ->check(CLI::IsMember({"table", "computed", "direct"}));
   cv->add_option("--device", conv.device, "auto (CUDA if present, else CPU), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cv->add_option("--in-format", conv_in_format.text, "Format of raw inputs whose names do not say");

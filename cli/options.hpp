@@ -9,6 +9,7 @@
 
 #include "cli/element_format.hpp"
 #include "ffft/fft/direction.hpp"
+#include "ffft/names.hpp"
 #include "ffft/twiddle/sources.hpp"
 
 namespace ffft::cli {
@@ -89,7 +90,7 @@ struct info_command {
 inline const char* norm_name(normalization n) {
   return n == normalization::ortho ? "ortho" : n == normalization::forward ? "forward" : "backward";
 }
-inline const char* twiddles_name(twiddle_mode t) { return t == twiddle_mode::computed ? "computed" : "table"; }
+inline const char* twiddles_name(twiddle_mode t) { return ffft::twiddle_mode_name(t).data(); }
 
 int run_transform(const transform_command& c);
 int run_real_transform(const real_transform_command& c);

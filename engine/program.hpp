@@ -10,20 +10,24 @@
 #include "ffft/complex.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 #include "ffft/twiddle/factored.hpp"
+#include "ffft/twiddle/sources.hpp"
 
 namespace ffft::fft {
 
 // A Stockham transform as an executor sees it: the passes, and their
-// twiddles in the executor's memory: the passes' arrays, or (computed mode
-// on a GPU) only the two base tables of twiddle/factored.hpp, from which the
-// kernels make the arrays' values. The CPU executor always has the arrays.
+// twiddles in the executor's memory. The CPU executor always has the
+// passes' arrays. A GPU's kernels take them as `source` says: table: the
+// arrays; computed: only the two base tables of twiddle/factored.hpp, from
+// which they make the arrays' values; direct: nothing, each twiddle is
+// evaluated by sincos where it is used (transform_twiddles.hpp).
 template <class E>
 struct stockham_program {
   std::uint64_t n;
   const std::vector<pass_shape>* passes;
   const std::vector<std::uint64_t>* offsets;
-  const complex<E>* twiddles;                 // nullptr when only the factors are held
+  const complex<E>* twiddles;                 // nullptr where the executor holds no arrays
   twiddle::factored_twiddles<E> factors{};    // computed mode: coarse and fine, else null
+  twiddle_mode source = twiddle_mode::table;  // what a GPU's kernels read
 };
 
 template <class E>

@@ -12,6 +12,8 @@
 #include "engine/program.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/stockham_pass.hpp"
+#include "ffft/twiddle/factor_tables.hpp"
+#include "ffft/twiddle/sources.hpp"
 
 namespace ffft::fft {
 
@@ -20,11 +22,15 @@ struct stockham_tables {
   std::uint64_t n = 0;
   std::vector<pass_shape> passes;
   std::vector<std::uint64_t> offsets;  // of each pass's array in twiddles
-  std::vector<complex<E>> twiddles;    // forward: w_n^(i a L)
-  // Computed mode: the base values the arrays' entries are products of
-  // (twiddle/factored.hpp), all a GPU needs; empty in table mode.
-  std::vector<complex<E>> coarse, fine;
-  unsigned fine_log2 = 0;
+  twiddle_mode mode = twiddle_mode::table;
+  // Forward: w_n^(i a L), what the CPU executor reads in every mode; empty
+  // where only a device reads the tables and the mode is not table (it
+  // makes its twiddles itself: src/fft/tables.hpp, table_reader).
+  std::vector<complex<E>> twiddles;
+  // Computed mode, for the CPU executor: the base values the arrays'
+  // entries are products of (twiddle/factor_tables.hpp: coarse, then fine).
+  // A device makes its own copy (kernels/factor_tables.cu).
+  std::vector<complex<E>> factors;
 };
 
 template <class E>
@@ -43,9 +49,10 @@ using transform_tables = std::variant<stockham_tables<E>, bluestein_tables<E>>;
 // The program over tables held in host memory.
 template <class E>
 stockham_program<E> program_of(const stockham_tables<E>& t) {
-  return {t.n, &t.passes, &t.offsets, t.twiddles.data(),
-          {t.coarse.empty() ? nullptr : t.coarse.data(), t.fine.empty() ? nullptr : t.fine.data(),
-           t.fine_log2}};
+  stockham_program<E> p{t.n, &t.passes, &t.offsets, t.twiddles.data()};
+  p.source = t.mode;
+  if (!t.factors.empty()) p.factors = twiddle::factor_tables_shape::of(t.n).over(t.factors.data());
+  return p;
 }
 template <class E>
 transform_program<E> program_of(const transform_tables<E>& tables) {

@@ -9,12 +9,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/group_launch.hpp"
 #include "engine/pass_groups.hpp"
 #include "engine/runner.hpp"
 #include "ffft/fft/stockham_group.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
+#include "kernels/factor_tables.hpp"
 #include "kernels/grid_stride.cuh"
 #include "kernels/group_io.cuh"
 #include "kernels/host_transfer.hpp"
@@ -27,24 +29,17 @@ namespace {
 
 using fft::strided;
 
-// The shared memory of a group kernel: two tiles (the passes ping-pong
-// between them, so one barrier per pass suffices) of tile_points<E> values,
-// 64 KiB for every format (an opt-in above the default 48 KiB, which every
-// architecture from sm_70 grants). The widest group is tile_points / 2
-// points, so a tile holds at least two columns: in the last group, whose
-// outputs for consecutive k are M = 1 apart, two columns make the stores
-// 32-byte sector runs even for df64's 16-byte values.
-constexpr std::size_t group_shared_bytes = 64 * 1024;
+// The group kernels' tiles and blocks (engine/group_launch.hpp): two tiles
+// of tile_points<E> values in 64 KiB of shared memory, groups of at most
+// tile_points / 2 points, at most group_threads<E> threads per block (128 for
+// qf128, whose kernel is bounded to 3 blocks of 128 per SM, below).
+using fft::group_shared_bytes;
 template <class E>
-constexpr std::uint32_t tile_points = group_shared_bytes / (2 * sizeof(complex<E>));
+constexpr std::uint32_t tile_points = fft::group_tile_points<E>;
 template <class E>
-constexpr std::uint32_t max_group_radix = tile_points<E> / 2;
-// Threads per block at most: 128 for qf128, whose kernel is bounded to 3
-// blocks of 128 per SM (below).
+constexpr std::uint32_t max_group_radix = fft::group_max_radix<E>;
 template <class E>
-constexpr unsigned group_threads = 256;
-template <>
-constexpr unsigned group_threads<qf128> = 128;
+constexpr unsigned group_threads = fft::group_max_threads<E>;
 
 // A phase on this block: each thread runs its share, then all wait (which
 // also keeps the next tile's loads from overwriting values still being
@@ -152,8 +147,10 @@ struct device_executor {
     fft::run_stockham_groups(*this, sign, *groups, program, scale, in, out, ws0, ws1, batch);
   }
 
-  // Computed mode holds only the factors: the kernel makes each twiddle
-  // as their product (transform_twiddle_factors).
+  // The twiddles as the program's source says (engine/program.hpp): the
+  // arrays; the factors, whose product the kernel makes for each twiddle
+  // (transform_twiddle_factors); or a sincos per twiddle
+  // (transform_twiddle_direct).
   template <class In, class Out>
   void stockham_group(int sign, const fft::pass_group& g, const fft::stockham_program<E>& program,
                       In in, Out out, std::uint64_t batch, const fft::scaling<E>& scale) const {
@@ -161,11 +158,8 @@ struct device_executor {
     const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
     // One thread per butterfly of the widest pass, in whole warps, at most
-    // group_threads: a block of 512-point radix-8 groups of the 32-byte
-    // formats (2 columns) is 128 threads, where 256 left half the warps idle
-    // in every butterfly phase (and allowed one qf128 block per SM).
-    const std::uint64_t wanted = (std::uint64_t{fft::widest_pass_butterflies(g, width)} + 31) / 32 * 32;
-    const unsigned threads = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 32, group_threads<E>));
+    // group_threads (group_launch.hpp).
+    const unsigned threads = fft::group_block_threads(g, width, group_threads<E>);
     const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
     const auto launch = [&](auto kernel, const auto& twiddles) {
       FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -177,8 +171,12 @@ struct device_executor {
     };
     using table = fft::transform_twiddle_table<E>;
     using factors = fft::transform_twiddle_factors<E>;
-    if (program.twiddles == nullptr) launch(group_kernel<E, factors>(), factors{program.factors});
-    else launch(group_kernel<E, table>(), table{program.twiddles});
+    using direct = fft::transform_twiddle_direct<E>;
+    switch (program.source) {
+      case twiddle_mode::table: return launch(group_kernel<E, table>(), table{program.twiddles});
+      case twiddle_mode::computed: return launch(group_kernel<E, factors>(), factors{program.factors});
+      case twiddle_mode::direct: return launch(group_kernel<E, direct>(), direct{program.n});
+    }
   }
 
   // out = scale(in), element-wise (a minimal workspace's in-place
@@ -228,9 +226,10 @@ struct fft_engine<E>::state {
   std::vector<fft::pass_shape> passes;
   std::vector<std::uint64_t> offsets;
   std::vector<fft::pass_group> groups;  // the passes in groups of max_group_radix<E> points
-  // The passes' twiddle arrays (table mode), or their factors (computed).
-  std::optional<detail::device_buffer<complex<E>>> twiddles, coarse, fine, chirp, kernel;
-  unsigned fine_log2 = 0;
+  twiddle_mode mode;
+  // The passes' twiddle arrays (table mode), or their factors (computed
+  // mode: coarse then fine, made on the device); neither in direct mode.
+  std::optional<detail::device_buffer<complex<E>>> twiddles, factors, chirp, kernel;
   std::optional<detail::device_buffer<complex<E>>> own_workspace;  // unless the caller gives one
   complex<E>* workspace = nullptr;                                 // own_workspace's, or the caller's
   std::uint64_t workspace_values = 0;
@@ -240,9 +239,11 @@ struct fft_engine<E>::state {
 
   // The program over the device's copies of the tables.
   fft::transform_program<E> program() const {
-    fft::stockham_program<E> stockham{bluestein ? padded : n, &passes, &offsets, nullptr};
+    const std::uint64_t points = bluestein ? padded : n;
+    fft::stockham_program<E> stockham{points, &passes, &offsets, nullptr};
+    stockham.source = mode;
     if (twiddles) stockham.twiddles = twiddles->data();
-    else stockham.factors = {coarse->data(), fine->data(), fine_log2};
+    if (factors) stockham.factors = twiddle::factor_tables_shape::of(points).over(factors->data());
     if (!bluestein) return stockham;
     return fft::bluestein_program<E>{n, padded, stockham, chirp->data(), kernel->data()};
   }
@@ -262,12 +263,16 @@ fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t 
   s.passes = t.passes;
   s.offsets = t.offsets;
   s.groups = fft::group_passes(s.passes, s.offsets, max_group_radix<E>);
-  if (t.coarse.empty()) {
+  s.mode = t.mode;
+  if (t.passes.empty()) s.mode = twiddle_mode::table;  // n = 1: no pass reads twiddles
+  if (s.mode == twiddle_mode::table) {
     upload(s.twiddles, t.twiddles);
-  } else {
-    upload(s.coarse, t.coarse);
-    upload(s.fine, t.fine);
-    s.fine_log2 = t.fine_log2;
+  } else if (s.mode == twiddle_mode::computed) {
+    // Made here whatever the host holds (a Bluestein plan's padded tables
+    // are the CPU's): the same bits (factor_tables.hpp).
+    const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(t.n);
+    s.factors.emplace(shape.size());
+    make_factor_tables<E>(shape, s.factors->data(), nullptr);
   }
   if (s.bluestein) {
     upload(s.chirp, b->chirp);

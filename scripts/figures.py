@@ -403,9 +403,12 @@ def gpu_real_max_diff(data):
 
 
 def gpu_computed_over_table(data):
+    """df64 computed-mode time over the table mode's of the main sweep (the
+    modes' sweep holds other formats and modes too)."""
     computed, table_ = gpu_times(data[0]), gpu_times(data[1])
     return span([x["median_ms"] / table_[("ffft_df64_table", n)]["median_ms"]
-                 for (c, n), x in computed.items()], 2)
+                 for (c, n), x in computed.items()
+                 if c == "ffft_df64_computed" and ("ffft_df64_table", n) in table_], 2)
 
 
 def gpu_dd128_conv_2_24(data):
@@ -792,6 +795,47 @@ def twiddle_entry_us(data):
     return f"{min(per[lo]):.1f} us ({lo}) to {max(per[hi]):.1f} us ({hi})"
 
 
+def sass_per_point(data, log2n=20):
+    """Thread instructions per point and the floor of a 2^26-point call at N = 2^log2n, table
+    twiddles, per format (scripts/sass_counts.py)."""
+    rows = {(r["format"], r["twiddles"], r["log2n"]): r for r in data[0]["per_point"]}
+    return "; ".join(f"{f} {rows[(f, 'table', log2n)]['per_point']['total']:,.0f} instructions per point, "
+                     f"floor {rows[(f, 'table', log2n)]['floor_ms']:.2f} ms"
+                     for f in ("df64", "dd128", "qf128"))
+
+
+def sass_bank_conflicts(data):
+    """The worst shared-memory bank-conflict degree of the group kernels per format, 2^16-2^24."""
+    s = data[0]["bank_conflict_summary"]
+    return ", ".join(f"{f} {s[f]['worst']}-way" for f in ("df64", "dd128", "qf128"))
+
+
+def sass_group_resources(data):
+    """Registers, stack frame and spills of the group kernels per format (both twiddle sources), from ptxas."""
+    parts = []
+    for f in ("df64", "dd128", "qf128"):
+        ks = [k for k in data[0]["kernels"] if k["format"] == f and k["twiddles"]]
+        regs = sorted({k["registers"] for k in ks})
+        stack = sorted({k["stack"] for k in ks})
+        spills = sorted({k["spill_stores"] for k in ks} | {k["spill_loads"] for k in ks})
+        span_text = lambda v: f"{v[0]}" if len(v) == 1 else f"{v[0]}-{v[-1]}"
+        parts.append(f"{f} {span_text(regs)} registers, {span_text(stack)} B of stack, "
+                     + ("no spills" if spills == [0] else f"{span_text(spills)} B of spills"))
+    return "; ".join(parts)
+
+
+def sass_conflicts_first_group(data, log2n=20):
+    """Extra shared-memory wavefronts (beyond one per quarter-warp) of the first group kernel of a
+    2^26-point call at N = 2^log2n, from the host emulation, per format: ncu's bank-conflict count."""
+    parts = []
+    for f in ("df64", "dd128", "qf128"):
+        e = next(e for e in data[0]["bank_conflicts"] if e["format"] == f and e["log2n"] == log2n)
+        g = e["groups"][0]
+        extra = sum(p["wavefronts"] - p["ideal_wavefronts"] for p in g["phases"]) * g["tiles"]
+        parts.append(f"{f} {extra / 1e6:.1f} M" + (f" ({extra / 4e6:.1f} M per 2^24 points)" if f == "qf128" else ""))
+    return ", ".join(parts)
+
+
 # ---------------------------------------------------------------- the figures
 
 @dataclass
@@ -903,6 +947,15 @@ FIGURES = {
                              "rfft and convolution against cuFFT D2Z on the H100"),
     "gpu_accuracy_table": Figure(["gpu_bench_quick.json"], _GPU, gpu_accuracy_table,
                                  "GPU forward error and round-trip PSNR at 2^20"),
+    "sass_per_point_2_20": Figure(["sass_counts.json"], _GPU + ["tools/sass/"], sass_per_point,
+                                  "SASS instructions per point and floor at 2^20, table twiddles (no GPU)"),
+    "sass_bank_conflicts": Figure(["sass_counts.json"], _GPU + ["tools/sass/"], sass_bank_conflicts,
+                                  "worst bank-conflict degree per format from the host emulation (no GPU)"),
+    "sass_group_resources": Figure(["sass_counts.json"], _GPU + ["tools/sass/"], sass_group_resources,
+                                   "registers, stack and spills of the group kernels from ptxas (no GPU)"),
+    "sass_conflicts_first_group_2_20": Figure(
+        ["sass_counts.json"], _GPU + ["tools/sass/"], sass_conflicts_first_group,
+        "extra shared-memory wavefronts of the first group kernel at 2^20 from the host emulation (no GPU)"),
     "gpu_goals_summary": Figure(["gpu_profile.json", "gpu_profile_computed.json"], _GPU, gpu_goals_summary,
                                 "the GPU goals against the sweep, 2^16-2^24"),
     "gpu_df64_over_z2z": Figure(GPU, _GPU, lambda d: gpu_over_z2z(d, "df64"), "throughput / cuFFT Z2Z"),

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Markdown ratio table of the GPU sweep (bench/gpu_profile.cpp's JSON).
 
-Usage: gpu_profile_table.py PROFILE.json [--computed COMPUTED.json] [--real REAL.json] > gpu_profile.md
+Usage: gpu_profile_table.py PROFILE.json [--computed MODES.json] [--real REAL.json] > gpu_profile.md
   (PROFILE.json: ffft_gpu_profile --twiddles=table --formats=df64,qf128,dd128,c2c,z2z
-   --json=...; COMPUTED.json: the same sweep with --twiddles=computed, df64 only;
+   --json=...; MODES.json: the sweep over the twiddle modes, --twiddles=table,computed,direct
+   at 2^16, 2^20 and 2^24 (earlier runs: computed, df64 only);
    REAL.json: --formats=rdf64,rqf128,rdd128,d2z,r2c,cdf64,cqf128,cdd128, the
    real transforms and convolutions; scripts/gpu_validate.sh writes all three)
 
@@ -114,9 +115,47 @@ def main():
             f"{cases[(c, n)]['check_rel_diff_vs_z2z']:.1e}" if (c, n) in cases else "–" for c in names) + " |")
     print("\nThe ffft rows agree with Z2Z to Z2Z's own error (about 1e-16 to 1e-15 relative L2); "
           "their own error against FFTW quad is in gpu_fft.md.")
+    if computed:
+        twiddle_modes_table(computed)
     if a.real:
         with open(a.real) as f:
             real_table(json.load(f))
+
+
+TWIDDLE_MODES = ("table", "computed", "direct")
+
+
+def twiddle_modes_table(modes):
+    """Each format in each twiddle mode: the time of a call and the plan's
+    creation (wall clock, host and device: MPFR tables in table mode, the
+    factor tables' kernel in computed mode, nothing in direct mode)."""
+    cases = by_case(modes["results"])
+    lengths = sorted({n for (_, n) in cases})
+    present = [m for m in TWIDDLE_MODES if any(c.endswith("_" + m) for (c, _) in cases)]
+    print("\n## Twiddle modes: time and plan creation\n")
+    print(f"Same GPU; ffft {describe(modes)}{run_note(modes)}"
+          f"{'' if modes.get('complete', True) else '; the sweep was cut short'}. "
+          "Time of one call (ms, median) in each mode, its ratio to table mode, and the "
+          "plan's creation (s, wall clock, host and device together). "
+          "Results are the same bits in every mode as on the CPU; their error is in "
+          "docs/twiddle_accuracy.md and docs/fft_accuracy.md.\n")
+    header = ["format", "N", "batch"] + [f"{m} ms" for m in present] + \
+             [f"{m} / table" for m in present if m != "table"] + [f"plan {m} s" for m in present]
+    print("| " + " | ".join(header) + " |")
+    print("|---|" + "---:|" * (len(header) - 1))
+    for f in FORMATS:
+        for n in lengths:
+            got = {m: cases.get((f"ffft_{f}_{m}", n)) for m in present}
+            if not any(got.values()):
+                continue
+            batch = next(r["batch"] for r in got.values() if r)
+            row = [f, log2_label(n), str(batch)]
+            row += [f"{got[m]['median_ms']:.3f}" if got[m] else "–" for m in present]
+            t = got.get("table")
+            row += [f"{got[m]['median_ms'] / t['median_ms']:.2f}" if got[m] and t else "–"
+                    for m in present if m != "table"]
+            row += [f"{got[m]['plan_s']:.3f}" if got[m] else "–" for m in present]
+            print("| " + " | ".join(row) + " |")
 
 
 def real_table(real):

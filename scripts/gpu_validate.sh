@@ -65,8 +65,9 @@
 #                (speed of light, pipes, memory, occupancy, and the FMA-pipe
 #                and DRAM metrics of docs/gpu_tuning.md's floors)
 #   8 cpu tests  every other test binary (CPU only; CI runs them too)
-#   9 extra      ncu on qf128 and dd128 at 2^20; the df64 sweep with computed
-#                twiddles
+#   9 extra      ncu on qf128 and dd128 at 2^20; the sweep over the twiddle
+#                modes (table, computed, direct: time and plan creation) in
+#                gpu_profile_computed.json
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
 # sweep,real,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
@@ -477,8 +478,12 @@ if want extra && ((have_gpu == 1)); then
     run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20 24
     run_step "ncu dd128 2^20" 70 ncu_profile dd128_2p20 dd128 20
   fi
-  run_step "sweep computed 2^16..2^24 df64" 60 "$profile" --log2n=16,20,24 --twiddles=computed \
-    --formats=df64 --reps=10 --warmup=2 --json="$OUT/gpu_profile_computed.json"
+  # Every twiddle mode (table, computed, direct) in every format, with each
+  # plan's creation time; direct qf128 runs a sincos per twiddle, about a
+  # second per call of 2^26 points, hence the few repetitions.
+  run_step "sweep twiddle modes 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
+    --twiddles=table,computed,direct --formats=df64,qf128,dd128 --reps=5 --warmup=1 \
+    --json="$OUT/gpu_profile_computed.json"
   stamp_results gpu_profile_computed.json
 fi
 

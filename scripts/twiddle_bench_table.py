@@ -11,6 +11,7 @@ Benchmark names (bench/bench_twiddles.cpp):
   twiddle/<mode>/<format>/<order>            counter time_per_twiddle (s)
   table_build/<format>/<n>/threads:<t>[...]  real time; counters entries,
                                               reevaluations, time_per_entry (s)
+  plan/<mode>/<format>/<n>[...]              real time of a CPU plan's creation
 Google Benchmark appends "/iterations:N" and "/real_time" to the build names.
 With --benchmark_repetitions the median is used.
 """
@@ -27,6 +28,8 @@ FORMATS = ["df64", "qf128", "dd128"]
 ORDERS = ["sequential", "random"]
 LOOKUP = re.compile(r"^twiddle/(?P<mode>table|computed)/(?P<format>\w+)/(?P<order>\w+)$")
 BUILD = re.compile(r"^table_build/(?P<format>\w+)/(?P<n>\d+)/threads:(?P<threads>\d+)(/.*)?$")
+PLAN = re.compile(r"^plan/(?P<mode>\w+)/(?P<format>\w+)/(?P<n>\d+)(/.*)?$")
+MODES = ["table", "computed", "direct"]
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
 
@@ -120,6 +123,23 @@ def build_table(results):
     return "\n".join(lines)
 
 
+def plan_table(results):
+    """CPU plan creation per twiddle mode: (format, n) rows, one column per mode."""
+    plans = {}  # (format, n) -> {mode: ms}
+    for name, v in results.items():
+        m = PLAN.match(name)
+        if m:
+            plans.setdefault((m["format"], int(m["n"])), {})[m["mode"]] = v["ms"]
+    if not plans:
+        return None
+    header = ["format", "n"] + [f"{m} (ms)" for m in MODES]
+    lines = ["| " + " | ".join(header) + " |", "|---|" + "|".join(["---:"] * (len(header) - 1)) + "|"]
+    order = {f: i for i, f in enumerate(FORMATS)}
+    for (f, n), by in sorted(plans.items(), key=lambda kv: (order.get(kv[0][0], 99), kv[0][1])):
+        lines.append("| " + " | ".join([f, f"2^{n.bit_length() - 1}"] + [fmt_ms(by.get(m)) for m in MODES]) + " |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("json", help="Google Benchmark JSON output of ffft_bench_twiddles")
@@ -145,6 +165,15 @@ def main():
           "thread at least 4096 entries, so n <= 2^16 is built on one thread whatever "
           "is asked. Speed-up = 1-thread time / all-threads time.\n")
     print(build_table(results))
+    plans = plan_table(results)
+    if plans:
+        print("\n## CPU plan creation per twiddle mode, wall-clock ms\n")
+        print("ffft::plan on the CPU backend, all threads, no workspace. table: MPFR tables and "
+              "the passes' arrays; computed: the two factor tables by sincos and the arrays as "
+              "their products; direct: a sincos for every entry of the arrays (the values the "
+              "GPU's butterflies evaluate in registers). A CUDA plan makes none of these on "
+              "the host in computed and direct modes: its creation time is in gpu_profile.md.\n")
+        print(plans)
 
 
 if __name__ == "__main__":

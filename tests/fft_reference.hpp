@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ffft/conversions.hpp"
+#include "ffft/names.hpp"
 #include "ffft/plan.hpp"
 #include "tools/reference/complex_quad.hpp"
 
@@ -157,7 +158,7 @@ std::vector<complex<E>> transform(plan<E>& p, direction d, const std::vector<com
 }
 
 inline const char* name(direction d) { return d == direction::forward ? "forward" : "inverse"; }
-inline const char* name(twiddle_mode m) { return m == twiddle_mode::table ? "table" : "computed"; }
+inline const char* name(twiddle_mode m) { return twiddle_mode_name(m).data(); }
 inline const char* name(normalization n) {
   return n == normalization::backward ? "backward" : n == normalization::ortho ? "ortho" : "forward";
 }

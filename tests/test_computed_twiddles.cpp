@@ -7,6 +7,7 @@
 #include "src/fft/tables.hpp"
 #include "tools/accuracy/twiddle_measure.hpp"
 #include "ffft/conversions.hpp"
+#include "ffft/twiddle/factor_tables.hpp"
 #include "ffft/twiddle/sources.hpp"
 #include "twiddle_formats.hpp"
 
@@ -59,14 +60,77 @@ TYPED_TEST(computed_twiddles_test, factored_products_are_within_their_bound) {
   using E = TypeParam;
   for (std::uint64_t n : {std::uint64_t{4096}, std::uint64_t{6720}}) {
     const fft::stockham_tables<E> t = fft::make_stockham_tables<E>(n, twiddle_mode::computed, 0);
-    ASSERT_EQ(t.fine.size(), std::uint64_t{1} << t.fine_log2);
-    ASSERT_GE(t.fine.size() * t.coarse.size(), n);
-    const accuracy::twiddle_error_stats stats = accuracy::measure_factored<E>(
-        n, twiddle::factored_twiddles<E>{t.coarse.data(), t.fine.data(), t.fine_log2});
+    const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(n);
+    ASSERT_EQ(t.factors.size(), shape.size());
+    ASSERT_GE(shape.fine_size * shape.coarse_size, n);
+    const accuracy::twiddle_error_stats stats = accuracy::measure_factored<E>(n, shape.over(t.factors.data()));
     EXPECT_EQ(stats.samples, static_cast<long>(n));
     EXPECT_LE(stats.max(), accuracy::factored_twiddle_bound_units<E>())
         << format_traits<E>::name << ", n " << n << ": worst at k=" << stats.worst_k;
   }
+}
+
+// The factor tables, wherever they are made (the host here, a device in
+// kernels/factor_tables.cu, tested bit for bit in test_device_twiddles),
+// are sincos_2pi at their exponents: coarse w^(M q), then fine w^r.
+TYPED_TEST(computed_twiddles_test, factor_tables_are_sincos_at_their_exponents) {
+  using E = TypeParam;
+  for (std::uint64_t n : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{6720}, std::uint64_t{1} << 17}) {
+    const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(n);
+    const std::vector<complex<E>> entries = fft::factor_tables<E>(n, 0);
+    ASSERT_EQ(entries.size(), shape.size());
+    const std::uint64_t m = std::uint64_t{1} << shape.fine_log2;
+    ASSERT_EQ(shape.fine_size, m);
+    ASSERT_GE(m * m, n);
+    ASSERT_GE(shape.coarse_size * m, n);
+    ASSERT_LT((shape.coarse_size - 1) * m, n);
+    const computed_twiddles<E> w{n};
+    for (std::uint64_t q = 0; q < shape.coarse_size; ++q) {
+      ASSERT_TRUE(bit_identical(entries[q].re, w(q * m).re)) << "n " << n << ", coarse " << q;
+      ASSERT_TRUE(bit_identical(entries[q].im, w(q * m).im)) << "n " << n << ", coarse " << q;
+    }
+    for (std::uint64_t r = 0; r < m; ++r) {
+      ASSERT_TRUE(bit_identical(entries[shape.coarse_size + r].re, w(r).re)) << "n " << n << ", fine " << r;
+      ASSERT_TRUE(bit_identical(entries[shape.coarse_size + r].im, w(r).im)) << "n " << n << ", fine " << r;
+    }
+  }
+}
+
+// Direct mode: the CPU's pass arrays hold sincos_2pi at each entry's
+// exponent, which the GPU's butterflies evaluate in place.
+TYPED_TEST(computed_twiddles_test, direct_mode_arrays_are_sincos_of_each_twiddle) {
+  using E = TypeParam;
+  const std::uint64_t n = 6720;
+  const fft::stockham_tables<E> t = fft::make_stockham_tables<E>(n, twiddle_mode::direct, 0);
+  EXPECT_TRUE(t.factors.empty());
+  const computed_twiddles<E> w{n};
+  for (std::size_t j = 0; j < t.passes.size(); ++j) {
+    const fft::pass_shape& p = t.passes[j];
+    for (std::uint64_t e = 0; e < static_cast<std::uint64_t>(p.radix - 1) * p.m; ++e) {
+      const complex<E> got = t.twiddles[t.offsets[j] + e];
+      const complex<E> want = w((e % p.m) * (e / p.m + 1) * p.l);
+      ASSERT_TRUE(bit_identical(got.re, want.re) && bit_identical(got.im, want.im)) << "pass " << j << ", entry " << e;
+    }
+  }
+}
+
+// A device reads no host arrays in computed and direct modes: the host
+// makes only the passes and their layout, no sincos at all.
+TYPED_TEST(computed_twiddles_test, device_tables_hold_only_the_passes) {
+  using E = TypeParam;
+  for (twiddle_mode mode : {twiddle_mode::computed, twiddle_mode::direct}) {
+    const fft::stockham_tables<E> cpu = fft::make_stockham_tables<E>(6720, mode, 0);
+    const fft::stockham_tables<E> device =
+        fft::make_stockham_tables<E>(6720, mode, 0, fft::table_reader::device);
+    EXPECT_EQ(device.mode, mode);
+    EXPECT_TRUE(device.twiddles.empty());
+    EXPECT_TRUE(device.factors.empty());
+    EXPECT_EQ(device.offsets, cpu.offsets);
+    EXPECT_EQ(device.passes.size(), cpu.passes.size());
+  }
+  const fft::stockham_tables<E> table = fft::make_stockham_tables<E>(6720, twiddle_mode::table, 0,
+                                                                     fft::table_reader::device);
+  EXPECT_FALSE(table.twiddles.empty());
 }
 
 // The closed-form points are exact, as in the table: 1 at k = 0, the

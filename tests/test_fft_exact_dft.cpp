@@ -147,7 +147,7 @@ const exact_dft& reference(std::uint64_t n) {
   return *r;
 }
 
-// Checks every length in both directions, both twiddle modes and all three
+// Checks every length in both directions, every twiddle mode and all three
 // normalizations; prints the largest error / limit ratio, the margin the
 // limits leave.
 template <class E>
@@ -157,7 +157,7 @@ void expect_within_limit(std::initializer_list<std::uint64_t> lengths) {
   for (std::uint64_t n : lengths) {
     const exact_dft& exact = reference(n);
     const std::vector<complex<E>> x = testing::to_format<E>(exact.input());
-    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
+    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed, twiddle_mode::direct}) {
       for (normalization norm :
            {normalization::backward, normalization::ortho, normalization::forward}) {
         plan_options o;

@@ -2,7 +2,7 @@
 // long for an O(n^2) exact DFT: powers of two 2^10 .. 2^22, the odd-radix
 // lengths 3^10 and 5^8, the mixed 2^10 3^3 5 7, and the primes 99991 and
 // 100003 (Bluestein). All three formats, table twiddles everywhere and
-// computed twiddles for a few lengths. The relative L2 error must stay
+// computed and direct twiddles for a few lengths. The relative L2 error must stay
 // within accuracy_limit.
 //
 // fftwq's own relative L2 error, against an exact MPFR DFT of these
@@ -71,13 +71,13 @@ void expect_within_limit(const reference& r, twiddle_mode mode) {
 
 struct length_case {
   std::uint64_t n;
-  bool computed_twiddles;  // also test twiddle_mode::computed
+  bool sincos_twiddles;  // also test twiddle_mode::computed and direct
 };
 
 // For GoogleTest's parameter printout (and the CTest names built from it),
 // which would otherwise dump the struct's bytes, padding included.
 void PrintTo(const length_case& c, std::ostream* os) {
-  *os << c.n << (c.computed_twiddles ? ", table and computed twiddles" : ", table twiddles");
+  *os << c.n << (c.sincos_twiddles ? ", table, computed and direct twiddles" : ", table twiddles");
 }
 
 class fft_fftw_quad_test : public ::testing::TestWithParam<length_case> {};
@@ -85,8 +85,8 @@ class fft_fftw_quad_test : public ::testing::TestWithParam<length_case> {};
 TEST_P(fft_fftw_quad_test, relative_l2_error_within_limit) {
   const length_case c = GetParam();
   const reference r = make_reference(c.n);
-  for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
-    if (mode == twiddle_mode::computed && !c.computed_twiddles) continue;
+  for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed, twiddle_mode::direct}) {
+    if (mode != twiddle_mode::table && !c.sincos_twiddles) continue;
     expect_within_limit<df64>(r, mode);
     expect_within_limit<qf128>(r, mode);
     expect_within_limit<dd128>(r, mode);

@@ -47,15 +47,19 @@ struct emulated_block_executor {
     fft::run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
   }
 
-  // As the device: the table when the program has one, else (computed mode,
-  // as a GPU holds it) the factors.
+  // As the device: the source the program names (the table, the factors,
+  // or a sincos per twiddle).
   void stockham_group(int sign, const pass_group& g, const fft::stockham_program<E>& program,
                       strided<const value> in, strided<value> out, std::uint64_t batch,
                       const fft::scaling<E>& scale) const {
-    if (program.twiddles == nullptr)
-      run_group(sign, g, fft::transform_twiddle_factors<E>{program.factors}, in, out, batch, scale);
-    else
-      run_group(sign, g, fft::transform_twiddle_table<E>{program.twiddles}, in, out, batch, scale);
+    switch (program.source) {
+      case twiddle_mode::table:
+        return run_group(sign, g, fft::transform_twiddle_table<E>{program.twiddles}, in, out, batch, scale);
+      case twiddle_mode::computed:
+        return run_group(sign, g, fft::transform_twiddle_factors<E>{program.factors}, in, out, batch, scale);
+      case twiddle_mode::direct:
+        return run_group(sign, g, fft::transform_twiddle_direct<E>{program.n}, in, out, batch, scale);
+    }
   }
 
   template <class Twiddles>
@@ -104,8 +108,9 @@ struct transform_tables {
   explicit transform_tables(std::uint64_t n, twiddle_mode mode = twiddle_mode::table)
       : tables(fft::make_transform_tables<E>(n, mode, 1, cpu_isa::scalar)) {}
 
-  // as_device: in computed mode, without the passes' arrays, as a GPU holds
-  // the program (so an emulation that read them would crash, not pass).
+  // as_device: in computed and direct modes, without the passes' arrays, as
+  // a GPU holds the program (so an emulation that read them would crash,
+  // not pass).
   template <class Executor>
   void run(const Executor& ex, int sign, const fft::scaling<E>& scale,
            strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch,
@@ -118,7 +123,7 @@ struct transform_tables {
             else return p.padded_fft;
           },
           program);
-      if (stockham.factors.coarse != nullptr) stockham.twiddles = nullptr;
+      if (stockham.source != twiddle_mode::table) stockham.twiddles = nullptr;
     }
     std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch, minimal_workspace));
     fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch, minimal_workspace);
@@ -167,10 +172,11 @@ TYPED_TEST_SUITE(FftGroups, ffft::testing::twiddle_formats, ffft::testing::forma
 TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
   using E = TypeParam;
   for (const group_case& c : cases) {
-    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
+    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed, twiddle_mode::direct}) {
       const transform_tables<E> tables(c.n, mode);
-      const bool factored = fft::stockham_part(fft::program_of(tables.tables)).factors.coarse != nullptr;
-      ASSERT_EQ(factored, mode == twiddle_mode::computed && c.n > 1);
+      const fft::stockham_program<E> program = fft::stockham_part(fft::program_of(tables.tables));
+      ASSERT_EQ(program.factors.coarse != nullptr, mode == twiddle_mode::computed && c.n > 1);
+      ASSERT_EQ(program.source, mode);
       const auto span = [&](std::int64_t stride, std::int64_t distance) {
         return static_cast<std::size_t>(1 + (c.n - 1) * stride + (c.batch - 1) * distance);
       };
@@ -184,7 +190,7 @@ TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
           for (normalization norm : {normalization::backward, normalization::ortho}) {
             SCOPED_TRACE(::testing::Message()
                          << "n " << c.n << ", batch " << c.batch << ", sign " << sign
-                         << (mode == twiddle_mode::table ? ", table" : ", computed") << ", tile "
+                         << ", " << ffft::testing::name(mode) << ", tile "
                          << c.tile_points << ", norm " << static_cast<int>(norm) << ", index "
                          << (wide ? "64-bit" : "32-bit divisors"));
             const fft::scaling<E> scale = fft::normalization_scaling<E>(

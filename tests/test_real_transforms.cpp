@@ -135,7 +135,7 @@ TYPED_TEST_SUITE(RealPlan, ffft::testing::twiddle_formats, ffft::testing::format
 
 struct length_case {
   std::uint64_t n;
-  bool computed_twiddles;
+  bool sincos_twiddles;  // also computed and direct twiddles
 };
 
 // Even and odd; one pass and many; radices 2 to 7 mixed; Bluestein for the
@@ -152,8 +152,8 @@ TYPED_TEST(RealPlan, MatchesFftwQuadR2cAndC2r) {
   for (const length_case& c : fftw_lengths) {
     const quad_reference& r = reference_for(c.n);
     const double limit = accuracy_limit<E>(c.n);
-    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed}) {
-      if (mode == twiddle_mode::computed && !c.computed_twiddles) continue;
+    for (twiddle_mode mode : {twiddle_mode::table, twiddle_mode::computed, twiddle_mode::direct}) {
+      if (mode != twiddle_mode::table && !c.sincos_twiddles) continue;
       SCOPED_TRACE(::testing::Message() << "n " << c.n << ", " << testing::name(mode) << " twiddles");
       real_plan<E> p = make_real_plan<E>(c.n, mode);
       ASSERT_EQ(p.spectrum_length(), c.n / 2 + 1);

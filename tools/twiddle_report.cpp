@@ -72,16 +72,16 @@ int report_factored() {
   const double bound = factored_twiddle_bound_units<E>();
   int violations = 0;
   for (std::uint64_t n : lengths) {
-    const fft::stockham_tables<E> t = fft::make_stockham_tables<E>(n, twiddle_mode::computed, 0);
+    const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(n);
+    const std::vector<complex<E>> factors = fft::factor_tables<E>(n, 0);
     const twiddle_error_stats rounded =
-        measure_factored_table<E>(host::twiddle_table<E>(n), t.fine_log2);
-    const twiddle_error_stats computed = measure_factored<E>(
-        n, twiddle::factored_twiddles<E>{t.coarse.data(), t.fine.data(), t.fine_log2});
+        measure_factored_table<E>(host::twiddle_table<E>(n), shape.fine_log2);
+    const twiddle_error_stats computed = measure_factored<E>(n, shape.over(factors.data()));
     const bool within = computed.max() <= bound;
     violations += within ? 0 : 1;
     std::printf("| %-5s | %7llu | %5llu | %6.3f | %6.3f | %6.3f | %6.3f | %4.1f | %-3s |\n",
                 format_traits<E>::name, static_cast<unsigned long long>(n),
-                static_cast<unsigned long long>(t.fine.size()), rounded.max(),
+                static_cast<unsigned long long>(shape.fine_size), rounded.max(),
                 std::max(rounded.rms_cos(), rounded.rms_sin()), computed.max(),
                 std::max(computed.rms_cos(), computed.rms_sin()), bound, within ? "yes" : "NO");
   }

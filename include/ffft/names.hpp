@@ -34,13 +34,23 @@ constexpr std::optional<normalization> normalization_named(std::string_view name
 }
 inline constexpr std::string_view normalization_choices = "backward, ortho or forward";
 
-// "table" (correctly rounded, from MPFR) or "computed" (extended sincos).
+// "table" (correctly rounded, from MPFR), "computed" (products of two
+// sincos-made factors) or "direct" (one extended sincos per twiddle).
 constexpr std::optional<twiddle_mode> twiddle_mode_named(std::string_view name) {
   if (name == "table") return twiddle_mode::table;
   if (name == "computed") return twiddle_mode::computed;
+  if (name == "direct") return twiddle_mode::direct;
   return std::nullopt;
 }
-inline constexpr std::string_view twiddle_mode_choices = "table or computed";
+constexpr std::string_view twiddle_mode_name(twiddle_mode mode) {
+  switch (mode) {
+    case twiddle_mode::table: return "table";
+    case twiddle_mode::computed: return "computed";
+    case twiddle_mode::direct: return "direct";
+  }
+  return "";
+}
+inline constexpr std::string_view twiddle_mode_choices = "table, computed or direct";
 
 // "auto" (CUDA where a device is present, else the CPU), "cpu" or "cuda".
 constexpr std::optional<backend> backend_named(std::string_view name) {

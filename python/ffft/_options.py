@@ -10,7 +10,7 @@ import numpy as np
 from ._formats import DEFAULT_PRECISION, Format, format_named
 
 _NORMS = ("backward", "ortho", "forward")
-_TWIDDLES = ("table", "computed")
+_TWIDDLES = ("table", "computed", "direct")
 _DEVICES = ("auto", "cpu", "cuda")
 
 

@@ -26,9 +26,11 @@ _COMMON = """
         The format of the computation: 2 floats (48 bits), 4 floats (96
         bits) or 2 doubles (106 bits). Default "dd128", or an Extended
         input's own.
-    twiddles : {{"table", "computed"}}, optional
-        Twiddle factors from correctly rounded tables, or computed in the
-        kernels (GPU; less memory).
+    twiddles : {{"table", "computed", "direct"}}, optional
+        Twiddle factors from correctly rounded tables; computed in the
+        kernels as products of two small sincos-made tables (GPU; less
+        memory); or one extended sincos per twiddle (GPU: no twiddle
+        memory at all). The same bits on the CPU and the GPU.
     device : {{"auto", "cpu", "cuda"}}, optional
         "auto" uses CUDA when a device is present. CuPy (device) arrays are
         transformed on the device, on CuPy's current stream.

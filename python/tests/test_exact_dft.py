@@ -29,7 +29,7 @@ def test_complex_transform_is_within_the_limit(rng, precision, n):
 
 
 @pytest.mark.parametrize("precision", PRECISIONS)
-@pytest.mark.parametrize("twiddles", ["table", "computed"])
+@pytest.mark.parametrize("twiddles", ["table", "computed", "direct"])
 @pytest.mark.parametrize("norm", ["ortho", "forward"])
 def test_options_keep_the_limit(rng, precision, twiddles, norm):
     n = 60

@@ -63,8 +63,7 @@ template <class E>
 void release_table_values(fft::transform_tables<E>& tables) {
   const auto release = [](fft::stockham_tables<E>& stockham) {
     std::vector<complex<E>>().swap(stockham.twiddles);
-    std::vector<complex<E>>().swap(stockham.coarse);
-    std::vector<complex<E>>().swap(stockham.fine);
+    std::vector<complex<E>>().swap(stockham.factors);
   };
   std::visit(
       [&](auto& t) {
@@ -89,7 +88,9 @@ plan<E>::plan(const plan_options& options) : impl_(std::make_unique<impl>()) {
   s.isa = selected_cpu_isa();
   const plan_options& o = s.options;
   s.has_workspace = o.allocate_workspace;
-  s.tables = fft::make_transform_tables<E>(o.length, o.twiddles, o.threads, s.isa);
+  s.tables = fft::make_transform_tables<E>(
+      o.length, o.twiddles, o.threads, s.isa,
+      s.where == ffft::backend::cpu ? fft::table_reader::cpu : fft::table_reader::device);
   s.table_values = held_table_values(s.tables, s.where);
   for (direction d : {direction::forward, direction::inverse})
     s.scaling_for(d) = fft::normalization_scaling<E>(o.length, o.norm, d);

@@ -36,13 +36,20 @@ bool spans_overlap(const void* a, std::uint64_t a_bytes, const void* b, std::uin
 void require_reachable(backend where, const void* a, const void* b);
 
 // Values of the tables a plan keeps in its backend's memory: the CPU reads
-// the passes' arrays; a GPU reads, in computed mode, only their factors.
-// Bluestein adds its chirp and transformed kernel.
+// the passes' arrays (and keeps the computed mode's factors); a GPU reads
+// the arrays in table mode, only their factors in computed mode, nothing in
+// direct mode. Bluestein adds its chirp and transformed kernel.
 template <class E>
 std::uint64_t held_table_values(const transform_tables<E>& tables, backend where) {
   const stockham_tables<E>& t = stockham_part(tables);
-  std::uint64_t values = t.twiddles.size() + t.coarse.size() + t.fine.size();
-  if (where == backend::cuda && !t.coarse.empty()) values = t.coarse.size() + t.fine.size();
+  std::uint64_t values = t.twiddles.size() + t.factors.size();
+  if (where == backend::cuda) {
+    switch (t.mode) {
+      case twiddle_mode::table: values = t.twiddles.size(); break;
+      case twiddle_mode::computed: values = twiddle::factor_tables_shape::of(t.n).size(); break;
+      case twiddle_mode::direct: values = 0; break;
+    }
+  }
   if (const auto* b = std::get_if<bluestein_tables<E>>(&tables))
     values += b->chirp.size() + b->kernel.size();
   return values;

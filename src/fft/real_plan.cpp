@@ -73,7 +73,9 @@ real_plan<E>::real_plan(const real_plan_options& options) : impl_(std::make_uniq
   s.shape = fft::real_shape::of(o.length);
   s.where = fft::resolved_backend(o.backend);
   const ffft::cpu_isa isa = selected_cpu_isa();
-  s.inner = fft::make_transform_tables<E>(s.shape.points, o.twiddles, o.threads, isa);
+  s.inner = fft::make_transform_tables<E>(
+      s.shape.points, o.twiddles, o.threads, isa,
+      s.where == ffft::backend::cpu ? fft::table_reader::cpu : fft::table_reader::device);
   if (s.shape.halved) s.twiddles = fft::real_twiddles<E>(o.length, o.twiddles, o.threads);
   s.scale = {fft::normalization_scaling<E>(o.length, o.norm, direction::forward),
              fft::normalization_scaling<E>(o.length, o.norm, direction::inverse)};

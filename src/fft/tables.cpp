@@ -6,7 +6,7 @@
 #include "ffft/fft/elementwise_steps.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "ffft/host/twiddle_table.hpp"
-#include "ffft/twiddle/factored.hpp"
+#include "ffft/twiddle/factor_tables.hpp"
 #include "ffft/twiddle/octant.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/fft/normalization.hpp"
@@ -19,32 +19,29 @@ int team_size(unsigned threads) {
   return threads == 0 ? omp_get_max_threads() : static_cast<int>(threads);
 }
 
-// The passes' arrays of t (passes set), entry by entry from w_n.
+// Where each pass's array starts in the plan's twiddles.
+std::vector<std::uint64_t> pass_offsets(const std::vector<pass_shape>& passes) {
+  std::vector<std::uint64_t> offsets;
+  std::uint64_t offset = 0;
+  for (const pass_shape& p : passes) {
+    offsets.push_back(offset);
+    offset += static_cast<std::uint64_t>(p.radix - 1) * p.m;
+  }
+  return offsets;
+}
+
+// The passes' arrays of t (passes and offsets set), entry by entry from w_n.
 template <class E, class Source>
 void fill_pass_twiddles(stockham_tables<E>& t, const Source& w_n, unsigned threads) {
   t.twiddles.resize(twiddle_count(t.passes));
-  std::uint64_t offset = 0;
-  for (const pass_shape& p : t.passes) {
-    t.offsets.push_back(offset);
+  for (std::size_t j = 0; j < t.passes.size(); ++j) {
+    const pass_shape& p = t.passes[j];
     const std::uint64_t count = static_cast<std::uint64_t>(p.radix - 1) * p.m;
-    complex<E>* entries = t.twiddles.data() + offset;
+    complex<E>* entries = t.twiddles.data() + t.offsets[j];
 #pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (count > 4096)
     for (std::int64_t e = 0; e < static_cast<std::int64_t>(count); ++e)
       entries[e] = pass_twiddle_entry<E>(p, static_cast<std::uint64_t>(e), w_n);
-    offset += count;
   }
-}
-
-// w_n^(j step) for j < count, by sincos_2pi.
-template <class E>
-std::vector<complex<E>> computed_powers(std::uint64_t n, std::uint64_t step, std::uint64_t count,
-                                        unsigned threads) {
-  std::vector<complex<E>> powers(count);
-  const computed_twiddles<E> w_n{n};
-#pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (count > 64)
-  for (std::int64_t j = 0; j < static_cast<std::int64_t>(count); ++j)
-    powers[static_cast<std::size_t>(j)] = w_n(static_cast<std::uint64_t>(j) * step);
-  return powers;
 }
 
 }  // namespace
@@ -73,10 +70,23 @@ std::vector<complex<E>> real_twiddles(std::uint64_t n, twiddle_mode mode, unsign
 }
 
 template <class E>
-stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsigned threads) {
+std::vector<complex<E>> factor_tables(std::uint64_t n, unsigned threads) {
+  const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(n);
+  std::vector<complex<E>> entries(shape.size());
+#pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (shape.size() > 64)
+  for (std::int64_t j = 0; j < static_cast<std::int64_t>(shape.size()); ++j)
+    entries[static_cast<std::size_t>(j)] = twiddle::factor_table_entry<E>(shape, static_cast<std::uint64_t>(j));
+  return entries;
+}
+
+template <class E>
+stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsigned threads,
+                                        table_reader reader) {
   stockham_tables<E> t;
   t.n = n;
+  t.mode = mode;
   t.passes = stockham_schedule(n);
+  t.offsets = pass_offsets(t.passes);
   if (t.passes.empty()) return t;
   if (mode == twiddle_mode::table) {
     const std::vector<complex<E>> octant = octant_entries<E>(n, mode, threads);
@@ -84,12 +94,15 @@ stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsi
                        threads);
     return t;
   }
-  t.fine_log2 = twiddle::factored_fine_log2(n);
-  t.coarse = computed_powers<E>(n, std::uint64_t{1} << t.fine_log2, twiddle::factored_coarse_size(n),
-                                threads);
-  t.fine = computed_powers<E>(n, 1, std::uint64_t{1} << t.fine_log2, threads);
-  fill_pass_twiddles(t, twiddle::factored_twiddles<E>{t.coarse.data(), t.fine.data(), t.fine_log2},
-                     threads);
+  // The passes and the arrays' layout only: the device's kernels make what
+  // they read.
+  if (reader == table_reader::device) return t;
+  if (mode == twiddle_mode::direct) {
+    fill_pass_twiddles(t, computed_twiddles<E>{n}, threads);
+    return t;
+  }
+  t.factors = factor_tables<E>(n, threads);
+  fill_pass_twiddles(t, twiddle::factor_tables_shape::of(n).over(t.factors.data()), threads);
   return t;
 }
 
@@ -126,19 +139,21 @@ bluestein_tables<E> make_bluestein_tables(std::uint64_t n, twiddle_mode mode, un
 
 template <class E>
 transform_tables<E> make_transform_tables(std::uint64_t n, twiddle_mode mode, unsigned threads,
-                                          cpu_isa isa) {
-  if (is_7_smooth(n)) return make_stockham_tables<E>(n, mode, threads);
+                                          cpu_isa isa, table_reader reader) {
+  if (is_7_smooth(n)) return make_stockham_tables<E>(n, mode, threads, reader);
   return make_bluestein_tables<E>(n, mode, threads, isa);
 }
 
 #define FFFT_DEFINE_TABLES(E)                                                                    \
   template std::vector<complex<E>> octant_entries<E>(std::uint64_t, twiddle_mode, unsigned);     \
   template std::vector<complex<E>> real_twiddles<E>(std::uint64_t, twiddle_mode, unsigned);      \
-  template stockham_tables<E> make_stockham_tables<E>(std::uint64_t, twiddle_mode, unsigned);    \
+  template std::vector<complex<E>> factor_tables<E>(std::uint64_t, unsigned);                     \
+  template stockham_tables<E> make_stockham_tables<E>(std::uint64_t, twiddle_mode, unsigned,      \
+                                                      table_reader);                             \
   template bluestein_tables<E> make_bluestein_tables<E>(std::uint64_t, twiddle_mode, unsigned,    \
                                                         cpu_isa);                                \
   template transform_tables<E> make_transform_tables<E>(std::uint64_t, twiddle_mode, unsigned,    \
-                                                        cpu_isa);
+                                                        cpu_isa, table_reader);
 FFFT_DEFINE_TABLES(df64)
 FFFT_DEFINE_TABLES(qf128)
 FFFT_DEFINE_TABLES(dd128)

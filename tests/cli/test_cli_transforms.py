@@ -73,7 +73,7 @@ class FftThenIfft(CliTestCase):
 
     def test_twiddle_modes(self):
         for p in PRECISIONS:
-            for mode in ("table", "computed"):
+            for mode in ("table", "computed", "direct"):
                 with self.subTest(precision=p, twiddles=mode):
                     _, err = self.round_trip(p, "--twiddles", mode)
                     self.assertLess(err, transform_tol(p, self.N))
@@ -86,8 +86,8 @@ class FftThenIfft(CliTestCase):
 
 
 class ForwardAccuracy(CliTestCase):
-    """fft and ifft against a 60-digit decimal DFT: table and computed
-    twiddles, powers of two, mixed radices and a Bluestein prime."""
+    """fft and ifft against a 60-digit decimal DFT: table, computed and
+    direct twiddles, powers of two, mixed radices and a Bluestein prime."""
 
     def test_against_exact_dft(self):
         for n in (64, 60, 97):
@@ -98,7 +98,7 @@ class ForwardAccuracy(CliTestCase):
             fwd = decimal_dft(xre, xim)
             inv = decimal_dft(xre, xim, inverse=True)
             for p in PRECISIONS:
-                for mode in ("table", "computed"):
+                for mode in ("table", "computed", "direct"):
                     with self.subTest(n=n, precision=p, twiddles=mode):
                         out = self.p(f"X{n}_{p}_{mode}.{p}")
                         self.fft(inp, out, "-p", p, "--twiddles", mode)

@@ -53,6 +53,9 @@ const case_description cases[] = {
     {59049, 3, {}, {2, 0}, normalization::backward, twiddle_mode::table},
     {24, 1001, {}, {}, normalization::backward, twiddle_mode::table},
     {100003, 1, {}, {}, normalization::backward, twiddle_mode::table},
+    {2 * 3 * 4 * 5 * 7 * 8, 3, {}, {2, 0}, normalization::ortho, twiddle_mode::direct},
+    {1 << 16, 2, {}, {}, normalization::backward, twiddle_mode::direct},
+    {1009, 2, {}, {}, normalization::forward, twiddle_mode::direct},
 };
 
 template <class E>
@@ -206,7 +209,7 @@ TYPED_TEST(DeviceFft, LimbArraysBitIdenticalToTheCpuExecutor) {
 }
 
 // In computed mode a 7-smooth CUDA plan holds the two factor tables, about
-// 2 sqrt(n) values, not the passes' arrays (about n).
+// 2 sqrt(n) values, not the passes' arrays (about n); in direct mode none.
 TYPED_TEST(DeviceFft, ComputedModeHoldsOnlyTheFactors) {
   using E = TypeParam;
   const std::uint64_t n = std::uint64_t{1} << 20;
@@ -215,6 +218,8 @@ TYPED_TEST(DeviceFft, ComputedModeHoldsOnlyTheFactors) {
   o.backend = backend::cuda;
   o.twiddles = twiddle_mode::computed;
   EXPECT_EQ(plan<E>(o).twiddle_bytes(), 2 * 1024 * sizeof(complex<E>));
+  o.twiddles = twiddle_mode::direct;
+  EXPECT_EQ(plan<E>(o).twiddle_bytes(), 0u);
   o.twiddles = twiddle_mode::table;
   EXPECT_GT(plan<E>(o).twiddle_bytes(), n / 2 * sizeof(complex<E>));
 }

@@ -25,6 +25,8 @@
 #include "limb_text.hpp"
 #include "ffft/twiddle/sources.hpp"
 #include "tests/gpu/kernels/twiddle_kernels.hpp"
+#include "kernels/factor_tables.hpp"
+#include "src/fft/tables.hpp"
 
 namespace {
 
@@ -149,6 +151,34 @@ TYPED_TEST(DeviceTwiddles, TableLookupsMatchHostForEveryIndex) {
     std::vector<ffft::complex<E>> host;
     for (const std::uint64_t k : ks) host.push_back(source(k));
     const auto device = ffft::cuda::table_twiddles_on_device<E>(table, n, ks);
+    expect_identical(std::vector<std::uint64_t>(ks.size(), n), ks, host, device);
+  }
+}
+
+// The computed mode's factor tables as a GPU plan makes them, by a kernel
+// (kernels/factor_tables.cu), against the host's (src/fft/tables.cpp, what
+// the CPU executor's arrays are made from): every entry bit for bit, at
+// powers of two up to 2^24, a mixed 7-smooth length and an odd one.
+TYPED_TEST(DeviceTwiddles, FactorTablesMadeOnTheDeviceMatchTheHost) {
+  using E = TypeParam;
+  for (const std::uint64_t n : {std::uint64_t(2), std::uint64_t(1) << 16, std::uint64_t(1) << 20,
+                                std::uint64_t(1) << 24, std::uint64_t(2 * 3 * 4 * 5 * 7 * 8 * 9),
+                                std::uint64_t(3 * 5 * 7 * 343)}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const ffft::twiddle::factor_tables_shape shape = ffft::twiddle::factor_tables_shape::of(n);
+    const std::vector<ffft::complex<E>> host = ffft::fft::factor_tables<E>(n, 0);
+    ASSERT_EQ(host.size(), shape.size());
+    ffft::complex<E>* entries = nullptr;
+    const std::size_t bytes = shape.size() * sizeof(ffft::complex<E>);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&entries), bytes), cudaSuccess);
+    ASSERT_EQ(cudaMemset(entries, 0xff, bytes), cudaSuccess);  // NaN: an unwritten entry shows
+    ffft::cuda::make_factor_tables<E>(shape, entries, nullptr);
+    std::vector<ffft::complex<E>> device(shape.size());
+    const cudaError_t copied = cudaMemcpy(device.data(), entries, bytes, cudaMemcpyDeviceToHost);
+    cudaFree(entries);
+    ASSERT_EQ(copied, cudaSuccess);
+    std::vector<std::uint64_t> ks(shape.size());
+    for (std::uint64_t j = 0; j < shape.size(); ++j) ks[j] = shape.exponent(j);
     expect_identical(std::vector<std::uint64_t>(ks.size(), n), ks, host, device);
   }
 }

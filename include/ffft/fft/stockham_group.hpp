@@ -121,12 +121,18 @@ FFFT_HD tile_entry entry_of(std::uint32_t e, const group_tile& t, const pass_gro
   return {e - q * t.width, q};
 }
 
+// The tile pointers of the phases below: Tile is complex<E>* (const
+// complex<E>* where a phase only reads) in every executor. A tool may pass
+// an accessor with the same operations (tile[index] to read or assign,
+// tile + offset) to see the tiles' accesses (tools/sass/bank_conflicts.hpp);
+// the executors' code is the same either way.
+//
 // Phase 1: the tile's inputs from slow memory, read(b, j) returning element
 // j of transform b, swapped for an inverse transform (twiddled_dft.hpp: the
 // passes between are forward ones). Columns past the end are zero-filled so
 // no later phase computes on uninitialized memory.
-template <class E, class Read>
-FFFT_HD void load_tile(const pass_group& g, const group_tile& t, complex<E>* tile,
+template <class E, class Read, class Tile>
+FFFT_HD void load_tile(const pass_group& g, const group_tile& t, Tile tile,
                        std::uint32_t thread, std::uint32_t threads, const Read& read, bool inverse) {
   const std::uint32_t entries = t.width * g.radix;
   for (std::uint32_t e = thread; e < entries; e += threads) {
@@ -162,10 +168,9 @@ struct source_twiddles {
 // Phase 2, once per local pass (a barrier before and after): butterfly beta
 // from src to dst, forward, its twiddles from a transform_twiddles.hpp
 // source.
-template <int R, class E, class Twiddles>
+template <int R, class E, class Twiddles, class Source, class Target>
 FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
-                            const group_tile& t, const complex<E>* src, complex<E>* dst,
-                            std::uint32_t beta) {
+                            const group_tile& t, Source src, Target dst, std::uint32_t beta) {
   const std::uint32_t sk = t.by_width.quotient(beta);  // s + m' k
   const std::uint32_t c = beta - sk * t.width;
   const std::uint32_t k = p.by_m.quotient(sk);
@@ -175,17 +180,16 @@ FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twid
   // end, i is still in range, so the read is too).
   const std::uint64_t i = t.i_of(g, c) + g.m * s;
   complex<E> x[R];
-  twiddled_dft<R>(x, strided_inputs<E>{&src[at(s + p.m * R * k)], std::int64_t{t.width} * p.m},
+  twiddled_dft<R>(x, strided_inputs<E, Source>{src + at(s + p.m * R * k), std::int64_t{t.width} * p.m},
                   source_twiddles<E, Twiddles>{twiddles, g.global(p), p.twiddle_offset, i});
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = x[a];
 }
 
 // Phase 2 for a runtime radix.
-template <class E, class Twiddles>
+template <class E, class Twiddles, class Source, class Target>
 FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twiddles& twiddles,
-                            const group_tile& t, const complex<E>* src, complex<E>* dst,
-                            std::uint32_t beta) {
+                            const group_tile& t, Source src, Target dst, std::uint32_t beta) {
   switch (p.radix) {
     case 2: return tile_butterfly<2, E>(g, p, twiddles, t, src, dst, beta);
     case 3: return tile_butterfly<3, E>(g, p, twiddles, t, src, dst, beta);
@@ -201,8 +205,8 @@ FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twid
 // element j of transform b, each value swapped back for an inverse transform
 // and passed through finish(j, value) (the normalization or a convolution's
 // diagonal, after the last group) on the way.
-template <class E, class Finish, class Write>
-FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<E>* tile,
+template <class E, class Finish, class Write, class Tile>
+FFFT_HD void store_tile(const pass_group& g, const group_tile& t, Tile tile,
                         std::uint32_t thread, std::uint32_t threads, const Finish& finish,
                         const Write& write, bool inverse) {
   const std::uint32_t entries = t.width * g.radix;
@@ -211,18 +215,18 @@ FFFT_HD void store_tile(const pass_group& g, const group_tile& t, const complex<
     if (!t.holds(x.c)) continue;
     const group_tile::column col = t.at(g, x.c);
     const std::uint64_t j = col.i + g.m * (col.k + g.l * x.q);
-    write(col.b, j, finish(j, oriented(tile[x.c + t.width * x.q], inverse)));
+    write(col.b, j, finish(j, oriented<E>(tile[x.c + t.width * x.q], inverse)));
   }
 }
 
 // The phases as function objects with force-inlined calls (a lambda's call
 // operator may be outlined by nvcc, which for qf128 put the butterflies'
 // operands on the stack).
-template <class E, class Read>
+template <class E, class Read, class Tile>
 struct load_phase {
   const pass_group& g;
   const group_tile& t;
-  complex<E>* tile;
+  Tile tile;
   const Read& read;
   bool inverse;
   FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
@@ -230,14 +234,14 @@ struct load_phase {
   }
 };
 
-template <class E, class Twiddles>
+template <class E, class Twiddles, class Tile>
 struct butterfly_phase {
   const pass_group& g;
   const local_pass& p;
   const Twiddles& twiddles;
   const group_tile& t;
-  const complex<E>* src;
-  complex<E>* dst;
+  Tile src;
+  Tile dst;
   FFFT_HD void operator()(std::uint32_t thread, std::uint32_t count) const {
     const std::uint32_t butterflies = tile_butterflies(p, t);
     for (std::uint32_t beta = thread; beta < butterflies; beta += count)
@@ -245,11 +249,11 @@ struct butterfly_phase {
   }
 };
 
-template <class E, class Finish, class Write>
+template <class E, class Finish, class Write, class Tile>
 struct store_phase {
   const pass_group& g;
   const group_tile& t;
-  const complex<E>* tile;
+  Tile tile;
   const Finish& finish;
   const Write& write;
   bool inverse;
@@ -264,20 +268,21 @@ struct store_phase {
 // barrier; a host emulation: a loop). Two tiles of width R values each:
 // the passes ping-pong between them. Forward, or inverse (the loads and
 // stores swap, twiddled_dft.hpp).
-template <class E, class Twiddles, class Threads, class Read, class Finish, class Write>
-FFFT_HD void run_tile(const pass_group& g, const Twiddles& twiddles, const group_tile& t,
-                      complex<E>* tile_a, complex<E>* tile_b, const Threads& threads,
-                      const Read& read, const Finish& finish, const Write& write, bool inverse) {
-  threads(load_phase<E, Read>{g, t, tile_a, read, inverse});
-  complex<E>* src = tile_a;
-  complex<E>* dst = tile_b;
+// Tile: complex<E>* (or an accessor, above).
+template <class E, class Twiddles, class Threads, class Read, class Finish, class Write, class Tile>
+FFFT_HD void run_tile(const pass_group& g, const Twiddles& twiddles, const group_tile& t, Tile tile_a,
+                      Tile tile_b, const Threads& threads, const Read& read, const Finish& finish,
+                      const Write& write, bool inverse) {
+  threads(load_phase<E, Read, Tile>{g, t, tile_a, read, inverse});
+  Tile src = tile_a;
+  Tile dst = tile_b;
   for (int j = 0; j < g.count; ++j) {
-    threads(butterfly_phase<E, Twiddles>{g, g.passes[j], twiddles, t, src, dst});
-    complex<E>* const done = dst;
+    threads(butterfly_phase<E, Twiddles, Tile>{g, g.passes[j], twiddles, t, src, dst});
+    const Tile done = dst;
     dst = src;
     src = done;
   }
-  threads(store_phase<E, Finish, Write>{g, t, src, finish, write, inverse});
+  threads(store_phase<E, Finish, Write, Tile>{g, t, src, finish, write, inverse});
 }
 
 }  // namespace ffft::fft

@@ -5,10 +5,13 @@
 //  - transform_twiddle_table: the passes' arrays (stockham_pass.hpp) one
 //    after another, O(n) values; one load per twiddle (table mode);
 //  - transform_twiddle_factors: one product of two base values per
-//    twiddle, O(sqrt n) values (computed mode, twiddle/factored.hpp).
-// The CPU executor always reads the arrays; in computed mode they hold the
-// products transform_twiddle_factors makes (pass_twiddle_entry over
-// factored_twiddles), so both sources give the same bits.
+//    twiddle, O(sqrt n) values (computed mode, twiddle/factored.hpp);
+//  - transform_twiddle_direct: one sincos_2pi per twiddle, no memory
+//    (direct mode).
+// The CPU executor always reads the arrays; in computed and direct modes
+// they hold what transform_twiddle_factors and transform_twiddle_direct
+// make (pass_twiddle_entry over factored_twiddles, or over
+// computed_twiddles), so every source gives the same bits.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +19,7 @@
 #include "ffft/complex.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 #include "ffft/twiddle/factored.hpp"
+#include "ffft/twiddle/sources.hpp"
 
 namespace ffft::fft {
 
@@ -35,6 +39,15 @@ struct transform_twiddle_factors {
 
   FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t, int a, std::uint64_t i) const {
     return w_n(i * static_cast<std::uint64_t>(a) * p.l);  // < m r L = n
+  }
+};
+
+template <class E>
+struct transform_twiddle_direct {
+  std::uint64_t n;  // of the whole transform, 0 < n < 2^32
+
+  FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t, int a, std::uint64_t i) const {
+    return computed_twiddle<E>(n, i * static_cast<std::uint64_t>(a) * p.l);  // < n
   }
 };
 

@@ -153,10 +153,11 @@ FFFT_HD complex<E> oriented(const complex<E>& v, bool inverse) {
   return inverse ? swapped(v) : v;
 }
 
-// inputs(j) for values `step` apart in memory, from `first`.
-template <class E>
+// inputs(j) for values `step` apart in memory, from `first` (a pointer, or
+// an accessor with operator[]: stockham_group.hpp).
+template <class E, class Pointer = const complex<E>*>
 struct strided_inputs {
-  const complex<E>* first;
+  Pointer first;
   std::int64_t step;
   FFFT_HD complex<E> operator()(int j) const { return first[static_cast<std::int64_t>(j) * step]; }
 };

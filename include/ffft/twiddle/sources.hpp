@@ -6,7 +6,8 @@
 //    (host/twiddle_table.hpp) and unfolds it: every entry is the nearest
 //    value of the format;
 //  - computed_twiddles evaluates sincos_2pi on the spot: no memory traffic,
-//    at most 2 (df64, dd128) or 4 (qf128) units of the last bit of error.
+//    at most 2 (df64, dd128) or 4 (qf128) units of the last bit of error
+//    (computed_twiddle: the same, out of line on the device).
 // Both reduce k modulo n exactly, so any integer index may be passed.
 #pragma once
 
@@ -19,9 +20,13 @@ namespace ffft {
 
 // How a plan gets its twiddles. table: every pass's twiddles rounded from
 // MPFR, O(n) values. computed: no MPFR; two tables of about sqrt(n) values
-// from sincos_2pi, and each twiddle their product (factored.hpp), made by
-// the GPU kernels as they need it (the CPU keeps the products in arrays).
-enum class twiddle_mode { table, computed };
+// from sincos_2pi (made on the device for a GPU plan), and each twiddle
+// their product (factored.hpp), made by the GPU kernels as they need it.
+// direct: each twiddle is sincos_2pi itself, evaluated by the GPU's
+// butterflies in registers as they need it (Thall's way): no twiddle is
+// read from memory, at the price of one sincos per twiddle. The CPU keeps
+// every mode's values in per-pass arrays, the same bits.
+enum class twiddle_mode { table, computed, direct };
 
 template <class E>
 struct computed_twiddles {
@@ -32,6 +37,15 @@ struct computed_twiddles {
     return {v.cos, neg(v.sin)};
   }
 };
+
+// computed_twiddles<E>{n}(k), compiled once per caller on the device
+// rather than inlined into every use (a sincos is thousands of
+// instructions; the direct mode's butterflies call it for every twiddle).
+// The same function of the same operands: the same bits as inline.
+template <class E>
+FFFT_HD_OUTLINED complex<E> computed_twiddle(std::uint64_t n, std::uint64_t k) {
+  return computed_twiddles<E>{n}(k);
+}
 
 template <class E>
 struct table_twiddles {

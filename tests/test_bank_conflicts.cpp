@@ -1,0 +1,159 @@
+// The shared-memory bank-conflict counter of tools/sass/bank_conflicts.hpp
+// (scripts/sass_counts.py reports the group kernels' conflicts with it) on
+// hand-made warp accesses whose cost the hardware model fixes, and its
+// recording tiles on the group kernels' host emulation.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <vector>
+
+#include "engine/group_launch.hpp"
+#include "engine/pass_groups.hpp"
+#include "ffft/conversions.hpp"
+#include "ffft/fft/schedule.hpp"
+#include "ffft/fft/stockham_group.hpp"
+#include "tools/sass/bank_conflicts.hpp"
+
+namespace {
+
+using namespace ffft;
+using sass::access;
+
+// Lane i accesses `bytes` bytes at base + i * stride.
+std::vector<std::optional<access>> strided_warp(std::uint64_t stride, std::uint32_t bytes, std::uint64_t base = 0) {
+  std::vector<std::optional<access>> lanes(32);
+  for (int i = 0; i < 32; ++i) lanes[i] = access{base + i * stride, bytes};
+  return lanes;
+}
+
+TEST(BankConflicts, ConsecutiveFloatsAreConflictFree) {
+  const sass::instruction_cost c = sass::conflict_degree(strided_warp(4, 4));
+  EXPECT_EQ(c.degree, 1);
+  EXPECT_EQ(c.wavefronts, 1);
+  EXPECT_EQ(c.sets, 1);
+}
+
+TEST(BankConflicts, StridesOfTheBankCountConflict) {
+  EXPECT_EQ(sass::conflict_degree(strided_warp(32 * 4, 4)).degree, 32);  // every lane in bank 0
+  EXPECT_EQ(sass::conflict_degree(strided_warp(2 * 4, 4)).degree, 2);    // two words per bank
+  EXPECT_EQ(sass::conflict_degree(strided_warp(33 * 4, 4)).degree, 1);   // odd stride: every bank once
+  EXPECT_EQ(sass::conflict_degree(strided_warp(16 * 4, 4)).degree, 16);
+}
+
+TEST(BankConflicts, SameWordIsABroadcast) {
+  EXPECT_EQ(sass::conflict_degree(strided_warp(0, 4, 64)).degree, 1);
+  // Two words in the same bank, half the lanes on each: 2-way.
+  std::vector<std::optional<access>> lanes = strided_warp(0, 4);
+  for (int i = 16; i < 32; ++i) lanes[i] = access{128, 4};
+  EXPECT_EQ(sass::conflict_degree(lanes).degree, 2);
+}
+
+TEST(BankConflicts, WideAccessesAreServedPerHalfOrQuarterWarp) {
+  // 8 bytes: two half-warps of 128 bytes each, each conflict-free.
+  sass::instruction_cost c = sass::conflict_degree(strided_warp(8, 8));
+  EXPECT_EQ(c.degree, 1);
+  EXPECT_EQ(c.sets, 2);
+  EXPECT_EQ(c.wavefronts, 2);
+  // 16 bytes: four quarter-warps of 128 bytes.
+  c = sass::conflict_degree(strided_warp(16, 16));
+  EXPECT_EQ(c.degree, 1);
+  EXPECT_EQ(c.sets, 4);
+  EXPECT_EQ(c.wavefronts, 4);
+  // 16 bytes 32 apart (the first half of 32-byte values): a quarter-warp
+  // spans 256 bytes, two words per bank.
+  EXPECT_EQ(sass::conflict_degree(strided_warp(32, 16)).degree, 2);
+  // 16 bytes 128 apart: the 8 lanes of a quarter all in banks 0-3.
+  EXPECT_EQ(sass::conflict_degree(strided_warp(128, 16)).degree, 8);
+  // 8 bytes 8 apart but the second half-warp on the first's words: broadcast.
+  std::vector<std::optional<access>> lanes = strided_warp(8, 8);
+  for (int i = 16; i < 32; ++i) lanes[i] = access{(i - 16) * 8u, 8};
+  EXPECT_EQ(sass::conflict_degree(lanes).degree, 1);
+}
+
+TEST(BankConflicts, InactiveLanesCostNothing) {
+  std::vector<std::optional<access>> lanes(32);
+  EXPECT_EQ(sass::conflict_degree(lanes).sets, 0);
+  lanes[5] = access{4 * 32 * 7, 4};
+  lanes[9] = access{4 * 32 * 3, 4};
+  EXPECT_EQ(sass::conflict_degree(lanes).degree, 2);
+}
+
+TEST(BankConflicts, PhasesGroupTheKthAccessOfEachWarpsThreads) {
+  // 64 threads, two accesses each: the first consecutive, the second at a
+  // stride of 32 words (32-way); the second warp's threads after the first's.
+  sass::phase_accesses phase;
+  phase.threads.resize(64);
+  for (int t = 0; t < 64; ++t) {
+    phase.threads[t].push_back({std::uint64_t(t) * 4, 4});
+    phase.threads[t].push_back({std::uint64_t(t % 32) * 128, 4});
+  }
+  phase.threads[63].pop_back();  // one thread makes one access fewer
+  const sass::phase_summary s = sass::summarize(phase);
+  EXPECT_EQ(s.instructions, 4);
+  EXPECT_EQ(s.worst, 32);
+  EXPECT_DOUBLE_EQ(s.average, (1 + 32 + 1 + 31) / 4.0);
+  EXPECT_EQ(s.ideal_wavefronts, 4);
+}
+
+// The recording tiles see every tile access of the emulated phases: each
+// entry stored once by the load phase and read once by the store phase,
+// each butterfly reading and writing its R values, as 16-byte accesses.
+template <class E>
+void check_recorded_group(std::uint64_t n, std::uint64_t batch) {
+  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+  const auto groups = fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0),
+                                        fft::group_max_radix<E>);
+  const std::uint32_t tile_points = fft::group_tile_points<E>;
+  constexpr std::uint32_t units = sizeof(complex<E>) / 16;
+  for (const fft::pass_group& g : groups) {
+    const std::uint64_t columns = g.columns(batch);
+    const std::uint32_t width = fft::tile_width(g, tile_points, columns);
+    const unsigned threads = fft::group_block_threads(g, width, fft::group_max_threads<E>);
+    sass::recorder notes;
+    std::vector<complex<E>> a(tile_points), b(tile_points);
+    const sass::recording_tile<E> tile_a{a.data(), 0, &notes};
+    const sass::recording_tile<E> tile_b{b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), &notes};
+    const complex<E> x{from_double<E>(0.5), from_double<E>(0.25)};
+    struct twiddles {
+      complex<E> get(const fft::pass_shape&, std::uint64_t, int, std::uint64_t) const {
+        return {from_double<E>(0.6), from_double<E>(0.8)};
+      }
+    };
+    fft::run_tile<E>(
+        g, twiddles{}, fft::group_tile{0, width, columns}, tile_a, tile_b,
+        [&](const auto& phase) {
+          notes.next_phase();
+          for (unsigned t = 0; t < threads; ++t) {
+            notes.begin(static_cast<int>(t));
+            phase(t, threads);
+          }
+        },
+        [&](std::uint64_t, std::uint64_t) { return x; }, [](std::uint64_t, const complex<E>& v) { return v; },
+        [](std::uint64_t, std::uint64_t, const complex<E>&) {}, false);
+    ASSERT_EQ(notes.phases.size(), static_cast<std::size_t>(g.count + 2));
+    const auto total = [](const sass::phase_accesses& p) {
+      std::size_t s = 0;
+      for (const auto& t : p.threads) s += t.size();
+      return s;
+    };
+    const std::size_t entries = std::size_t{width} * g.radix;
+    EXPECT_EQ(total(notes.phases.front()), entries * units);
+    EXPECT_EQ(total(notes.phases.back()), entries * units);
+    for (int j = 0; j < g.count; ++j) EXPECT_EQ(total(notes.phases[j + 1]), 2 * entries * units);
+    // Every access lies in one of the two tiles and is 16 bytes.
+    for (const auto& p : notes.phases)
+      for (const auto& t : p.threads)
+        for (const access& acc : t) {
+          EXPECT_EQ(acc.bytes, 16u);
+          EXPECT_LT(acc.address, 2 * std::uint64_t{tile_points} * sizeof(complex<E>));
+        }
+  }
+}
+
+TEST(BankConflicts, RecordingTilesSeeEveryAccessOfTheEmulatedPhases) {
+  check_recorded_group<df64>(std::uint64_t{1} << 16, 4);
+  check_recorded_group<dd128>(std::uint64_t{1} << 16, 4);
+  check_recorded_group<qf128>(std::uint64_t{1} << 12, 2);
+}
+
+}  // namespace
