@@ -48,10 +48,14 @@
 #   4b real      ffft_gpu_profile's real data: rfft df64, qf128, dd128 and
 #                cuFFT D2Z/R2C, circular convolutions, at N = 2^16, 2^20, 2^24
 #                (gpu_profile_real.json)
+#   4b' twiddles the sweep over the twiddle modes (table, computed, direct) in
+#                every format at 2^16, 2^20, 2^24: time and plan creation
+#                (gpu_profile_computed.json)
 #   4c vkfft     ffft_bench_vkfft: VkFFT's double-double (dd and double memory)
 #                beside ffft's dd128 on complex<dd128> and on double arrays,
-#                N = 2^10 .. 2^24 batched to 2^24 values, errors against FFTW
-#                __float128 (vkfft_dd.json; the program bounds itself to ~170 s).
+#                N = 2^10, 2^12 .. 2^24 batched to 2^24 values, errors against
+#                FFTW __float128 up to 2^20 (vkfft_dd.json; no new N after
+#                120 s).
 #                It needs the machine's NVRTC (libnvrtc.so.13 in
 #                /usr/local/cuda/lib64, with the driver): the step fails, saying
 #                so, without it; skipped when the bundle has no ffft_bench_vkfft
@@ -65,11 +69,9 @@
 #                (speed of light, pipes, memory, occupancy, and the FMA-pipe
 #                and DRAM metrics of docs/gpu_tuning.md's floors)
 #   8 cpu tests  every other test binary (CPU only; CI runs them too)
-#   9 extra      ncu on qf128 and dd128 at 2^20; the sweep over the twiddle
-#                modes (table, computed, direct: time and plan creation) in
-#                gpu_profile_computed.json
+#   9 extra      ncu on qf128 and dd128 at 2^20
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
-# sweep,real,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
+# sweep,real,twiddles,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
 #   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
 # or VkFFT's comparison alone (about 200 s):
@@ -83,7 +85,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 OUT=${OUT:-$root/gpu_out}
 budget=${GPU_VALIDATE_BUDGET:-540}
-steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,vkfft,cli,python,bench,ncu,cpu_tests,extra},"
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,twiddles,vkfft,cli,python,bench,ncu,cpu_tests,extra},"
 want() { [[ $steps == *",$1,"* ]]; }
 bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
 mkdir -p "$OUT"
@@ -327,6 +329,17 @@ if want real; then
   stamp_results gpu_profile_real.json
 fi
 
+# ---- 4b' twiddles ------------------------------------------------------------------
+# Every twiddle mode (table, computed, direct) in every format, with each
+# plan's creation time; direct qf128 runs a sincos per twiddle, about a
+# second per call of 2^26 points, hence the few repetitions.
+if want twiddles && ((have_gpu == 1)); then
+  run_step "sweep twiddle modes 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
+    --twiddles=table,computed,direct --formats=df64,qf128,dd128 --reps=5 --warmup=1 \
+    --json="$OUT/gpu_profile_computed.json"
+  stamp_results gpu_profile_computed.json
+fi
+
 # ---- 4c vkfft ----------------------------------------------------------------------
 # VkFFT compiles its kernels with the machine's NVRTC (the bundle does not
 # carry it) and launches them through the driver: both from
@@ -347,7 +360,8 @@ if want vkfft; then
     failures=$((failures + 1))
   else
     GPU_STEP=1 run_step "vkfft dd side by side" 200 env "LD_LIBRARY_PATH=$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-      "$bin/ffft_bench_vkfft" --json="$OUT/vkfft_dd.json"
+      "$bin/ffft_bench_vkfft" --log2n=10,12,14,16,18,20,22,24 --check-max-log2=20 --budget-s=120 \
+      --json="$OUT/vkfft_dd.json"
     rm -f "$OUT/vkfft_dd.json.tmp"
     stamp_results vkfft_dd.json
   fi
@@ -478,13 +492,6 @@ if want extra && ((have_gpu == 1)); then
     run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20 24
     run_step "ncu dd128 2^20" 70 ncu_profile dd128_2p20 dd128 20
   fi
-  # Every twiddle mode (table, computed, direct) in every format, with each
-  # plan's creation time; direct qf128 runs a sincos per twiddle, about a
-  # second per call of 2^26 points, hence the few repetitions.
-  run_step "sweep twiddle modes 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
-    --twiddles=table,computed,direct --formats=df64,qf128,dd128 --reps=5 --warmup=1 \
-    --json="$OUT/gpu_profile_computed.json"
-  stamp_results gpu_profile_computed.json
 fi
 
 snapshot
