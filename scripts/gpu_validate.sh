@@ -335,7 +335,7 @@ fi
 # second per call of 2^26 points, hence the few repetitions.
 if want twiddles && ((have_gpu == 1)); then
   run_step "sweep twiddle modes 2^16..2^24" 120 "$profile" --log2n=16,20,24 \
-    --twiddles=table,computed,direct --formats=df64,qf128,dd128 --reps=5 --warmup=1 \
+    --twiddles=table,computed,direct --formats=df64,dd128,qf128 --reps=5 --warmup=1 \
     --json="$OUT/gpu_profile_computed.json"
   stamp_results gpu_profile_computed.json
 fi
