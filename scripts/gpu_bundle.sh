@@ -84,8 +84,15 @@ fi
 python_build=$build-python
 mkdir -p "$python_build"
 python_venv=$(cd "$python_build" && pwd)/venv
-gpu_python=${FFFT_GPU_PYTHON:-$(command -v python3.12 ||
-  ls "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.12*/bin/python3.12 2>/dev/null | tail -1 || true)}
+# The first Python 3.12 that runs: pyenv's shim is on the PATH even where
+# another version is selected, and then fails.
+gpu_python=${FFFT_GPU_PYTHON:-}
+if [[ -z $gpu_python ]]; then
+  for candidate in $(command -v python3.12) \
+      $(ls "$(pyenv root 2>/dev/null || echo /nonexistent)"/versions/3.12*/bin/python3.12 2>/dev/null); do
+    if "$candidate" -c 'import sys' 2>/dev/null; then gpu_python=$candidate; break; fi
+  done
+fi
 module=""
 if [[ -n $gpu_python ]] && { [[ -x $python_venv/bin/python ]] || "$gpu_python" -m venv "$python_venv"; } &&
    "$python_venv/bin/pip" install --quiet --disable-pip-version-check "nanobind==3.1.0"; then

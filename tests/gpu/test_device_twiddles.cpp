@@ -10,6 +10,7 @@
 // none. The table test fills a synthetic octant table with the generator's
 // own values instead of host::twiddle_table's MPFR-rounded ones; a lookup
 // does not care where its entries came from.
+#include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
 #include <cstdint>
