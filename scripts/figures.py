@@ -804,6 +804,55 @@ def sass_per_point(data, log2n=20):
                      for f in ("df64", "dd128", "qf128"))
 
 
+def gpu_mode_over_table(data, mode, fmts=("df64", "dd128", "qf128")):
+    """Per format, the range over N of a twiddle mode's time over the table
+    mode's, both from the modes' sweep (gpu_profile_computed.json)."""
+    t = gpu_times(data[0])
+    parts = []
+    for f in fmts:
+        ratios = [x["median_ms"] / t[(f"ffft_{f}_table", n)]["median_ms"]
+                  for (c, n), x in t.items() if c == f"ffft_{f}_{mode}" and (f"ffft_{f}_table", n) in t]
+        if ratios:
+            parts.append(f"{f} {span(ratios, 2 if max(ratios) < 10 else 0)}")
+    return ", ".join(parts) if parts else "not in this run"
+
+
+def gpu_plan_seconds(data, n=1 << 24, fmt_="dd128"):
+    """A CUDA plan's creation (wall clock) in each twiddle mode at one N."""
+    t = gpu_times(data[0])
+    parts = [f"{mode} {t[(f'ffft_{fmt_}_{mode}', n)]['plan_s'] * 1e3:.0f} ms"
+             for mode in ("table", "computed", "direct") if (f"ffft_{fmt_}_{mode}", n) in t]
+    return ", ".join(parts) if parts else "not in this run"
+
+
+def vkfft_summary(data):
+    """ffft dd128 against VkFFT's double-double (vkfft_dd.json): the time
+    ratio VkFFT / ffft in each memory mode over every N both ran (above 1:
+    ffft faster), and the errors at the largest N both checked."""
+    r = {(x["contender"], x["N"]): x for x in data[0]["results"]
+         if not x.get("error") and x.get("median_ms") is not None}
+    parts = []
+    for label, vk, ff in (("dd memory", "vkfft_dd_memory", "ffft_dd_memory"),
+                          ("double memory", "vkfft_double_memory", "ffft_double_memory")):
+        ns = sorted(n for (c, n) in r if c == ff and (vk, n) in r)
+        if ns:
+            parts.append(f"{span([r[(vk, n)]['median_ms'] / r[(ff, n)]['median_ms'] for n in ns], 2)} "
+                         f"with {label} ({size(ns[0])}-{size(ns[-1])})")
+    checked = sorted(n for (c, n) in r if c == "ffft_dd_memory" and r[(c, n)].get("rel_rms") is not None
+                     and r.get(("vkfft_dd_memory", n), {}).get("rel_rms") is not None)
+    text = "VkFFT's time over ffft's: " + ("; ".join(parts) if parts else "no common N")
+    if checked:
+        n = checked[-1]
+        text += (f"; relative RMS error at {size(n)}: ffft {r[('ffft_dd_memory', n)]['rel_rms']:.1e}, "
+                 f"VkFFT {r[('vkfft_dd_memory', n)]['rel_rms']:.1e}")
+    return text
+
+
+def gpu_device_claim(text):
+    """A claim of the validation run, naming the GPU it ran on."""
+    return lambda data: text.format(device=data[0].get("device", "a GPU").split(" (")[0])
+
+
 def sass_bank_conflicts(data):
     """The worst shared-memory bank-conflict degree of the group kernels per format, 2^16-2^24."""
     s = data[0]["bank_conflict_summary"]
@@ -930,15 +979,25 @@ FIGURES = {
         "df64 computed / table GFLOPs, every N"),
     # The GPU (an H100)
     "gpu_validated": Figure(
-        GPU, _GPU, claim("bit-identical on an H100, where every GPU test and compute-sanitizer check passed"),
+        GPU, _GPU,
+        gpu_device_claim("bit-identical on an {device}, where every GPU test and compute-sanitizer check passed"),
         "a claim of the validation run that measured gpu_profile.json"),
     "gpu_bit_identical": Figure(
-        GPU, _GPU, claim("bit-identical on an H100"),
+        GPU, _GPU, gpu_device_claim("bit-identical on an {device}"),
         "a claim of the validation run that measured gpu_profile.json"),
     "gpu_measured_runs": Figure(GPU, _GPU, claim("the sweep's and the profiles' runs"),
                                 "a claim of the validation runs that measured gpu_profile.json"),
-    "gpu_validated_h100": Figure(GPU, _GPU, claim("validated on an NVIDIA H100 80GB HBM3"),
+    "gpu_validated_h100": Figure(GPU, _GPU, gpu_device_claim("validated on an {device}"),
                                  "a claim of the validation run that measured gpu_profile.json"),
+    "gpu_direct_over_table": Figure(["gpu_profile_computed.json"], _GPU, lambda d: gpu_mode_over_table(d, "direct"),
+                                    "direct-mode time over table mode's per format, 2^16-2^24"),
+    "gpu_computed_over_table_all": Figure(
+        ["gpu_profile_computed.json"], _GPU, lambda d: gpu_mode_over_table(d, "computed"),
+        "computed-mode time over table mode's per format, 2^16-2^24"),
+    "gpu_plan_seconds_2_24": Figure(["gpu_profile_computed.json"], _GPU, gpu_plan_seconds,
+                                    "a dd128 CUDA plan's creation at 2^24 per twiddle mode"),
+    "gpu_vkfft_summary": Figure(["vkfft_dd.json"], _GPU + ["bench/vkfft/", "bench/vkfft_side_by_side.cpp"],
+                                vkfft_summary, "ffft dd128 against VkFFT's double-double"),
     "gpu_speed_table": Figure(
         GPU, _GPU, lambda d: gpu_speed_table(d, (1 << 16, 1 << 20, 1 << 24)),
         "ffft and cuFFT times on the H100, 2^16/2^20/2^24"),
