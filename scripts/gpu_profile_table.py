@@ -52,10 +52,11 @@ def main():
     with open(a.profile) as f:
         profile = json.load(f)
     cases = by_case(profile["results"])
-    computed = {}
+    computed, modes = {}, None
     if a.computed:
         with open(a.computed) as f:
-            computed = by_case(json.load(f)["results"])
+            modes = json.load(f)
+        computed = by_case(modes["results"])
     lengths = sorted({n for (_, n) in cases})
 
     print("# GPU sweep: ffft against cuFFT\n")
@@ -115,8 +116,8 @@ def main():
             f"{cases[(c, n)]['check_rel_diff_vs_z2z']:.1e}" if (c, n) in cases else "–" for c in names) + " |")
     print("\nThe ffft rows agree with Z2Z to Z2Z's own error (about 1e-16 to 1e-15 relative L2); "
           "their own error against FFTW quad is in gpu_fft.md.")
-    if computed:
-        twiddle_modes_table(computed)
+    if modes:
+        twiddle_modes_table(modes)
     if a.real:
         with open(a.real) as f:
             real_table(json.load(f))
