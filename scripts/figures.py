@@ -996,7 +996,7 @@ FIGURES = {
         "computed-mode time over table mode's per format, 2^16-2^24"),
     "gpu_plan_seconds_2_24": Figure(["gpu_profile_computed.json"], _GPU, gpu_plan_seconds,
                                     "a dd128 CUDA plan's creation at 2^24 per twiddle mode"),
-    "gpu_vkfft_summary": Figure(["vkfft_dd.json"], _GPU + ["bench/vkfft/", "bench/vkfft_side_by_side.cpp"],
+    "gpu_vkfft_summary": Figure(["gpu_vkfft_dd.json"], _GPU + ["bench/vkfft/", "bench/vkfft_side_by_side.cpp"],
                                 vkfft_summary, "ffft dd128 against VkFFT's double-double"),
     "gpu_speed_table": Figure(
         GPU, _GPU, lambda d: gpu_speed_table(d, (1 << 16, 1 << 20, 1 << 24)),
