@@ -2,8 +2,9 @@
 """SASS counts, floors and shared-memory bank conflicts of the CUDA executor, without a GPU.
 
   sass_counts.py [--build DIR] [--jobs J]     compile, count, write bench/results/sass_counts.{json,md}
-  sass_counts.py render                       the .md again from the .json
   sass_counts.py compare PROFILE.json [...]   predictions beside a gpu_profile.json's times
+  sass_counts.py render                       the md from the JSON, the measured times refreshed
+                                              from bench/results' GPU sweeps
 
 What it compiles (nvcc, sm_90, the flags CMake gives kernels/, read from
 DIR/compile_commands.json; DIR, default build-sass, is configured with CUDA
@@ -1024,8 +1025,22 @@ def main(argv=None):
     md = out.with_suffix(".md")
 
     if a.command == "render":
-        md.write_text(render(json.loads(out.read_text())))
-        print(f"sass_counts: wrote {md}")
+        # The counts stay those of the recorded run; the measured times are
+        # refreshed from the GPU sweeps now in bench/results, each naming
+        # the revision it measured.
+        data = json.loads(out.read_text())
+        times = profile_times([PROFILE, RESULTS / "gpu_profile_computed.json"])
+        for p in data["prediction"]:
+            p.pop("measured_ms", None)
+            p.pop("measured_in", None)
+            t = times.get((p["format"], p["twiddles"], 1 << p["log2n"]))
+            if t:
+                p["measured_ms"], p["measured_in"] = t
+        tmp = out.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(data, indent=1) + "\n")
+        tmp.replace(out)
+        md.write_text(render(data))
+        print(f"sass_counts: wrote {out} and {md}")
         return 0
     if a.command == "compare":
         data = json.loads(out.read_text())
