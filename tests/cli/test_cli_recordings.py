@@ -169,8 +169,13 @@ class PhaseMetric(CliTestCase):
                 self.assertLessEqual(row["rmse_phase"], bound * (1 + 1e-9), row)
         dd128 = next(r for r in report["rows"] if r["method"] == "ffft dd128")
         self.assertEqual(dd128["phase_excluded"], 3)  # two zeros and 1e-40
-        # With the zeros it would be ~0.1; without, 4.5e-15 was measured.
-        self.assertLess(dd128["rmse_phase"], 1.5e-14)
+        # With the zeros counted it would be about 0.1. Without them it is
+        # set by x[50] = 1e-20 (1 + i), whose phase error is about its
+        # absolute error (1e-32) over 1.4e-20: 4.5e-15 was measured on an
+        # AVX-512 machine and 3.3e-14 on an AVX2-only one (the same source;
+        # the bound above, from each run's own max error, is the proof).
+        # This checks the exclusion: far below what one zero would give.
+        self.assertLess(dd128["rmse_phase"], 1e-12)
 
     def test_text_report_counts_what_was_left_out(self):
         inp = self.save_npy("x.npy", self.signal())
