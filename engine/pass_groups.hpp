@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ffft/fft/stockham_group.hpp"
+#include "ffft/fft/tile_layout.hpp"
 
 namespace ffft::fft {
 
@@ -67,10 +68,26 @@ inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passe
 }
 
 // Columns per tile for a group on tiles of tile_points values: as many whole
-// columns as fit, but no more than there are.
-inline std::uint32_t tile_width(const pass_group& g, std::uint32_t tile_points,
-                                std::uint64_t columns) {
-  return static_cast<std::uint32_t>(std::min<std::uint64_t>(tile_points / g.radix, columns));
+// columns as fit, but no more than there are; for 16-byte values, odd where
+// the load phase would otherwise conflict in shared memory.
+//
+// Why odd: a tile holds column c's element q at entry c + width q. In a
+// group with M = 1 a column's elements are consecutive in slow memory, so
+// the load phase gives consecutive threads consecutive q of one column
+// (coalesced reads), and they write entries width apart. With 16-byte
+// values in a plain array (tile_layout.hpp) and width a multiple of 8, all
+// of them fall in one bank slot, and a warp's stores serialize 8 ways; with
+// an odd width, 8 consecutive q cover the 8 slots. One column fewer per
+// tile costs nothing else: the index arithmetic divides by the width through
+// precomputed divisors whatever it is. Left even where the tile holds all
+// the columns (an odd width would add a tile of one column) and below 4
+// columns (the last group's stores want two). The 32-byte formats' swizzled
+// planes spread power-of-two widths already, and odd ones would undo that.
+template <class E>
+std::uint32_t tile_width(const pass_group& g, std::uint32_t tile_points, std::uint64_t columns) {
+  auto width = static_cast<std::uint32_t>(std::min<std::uint64_t>(tile_points / g.radix, columns));
+  if (!split_tile_planes<E> && g.m == 1 && width >= 4 && width % 2 == 0 && columns > width) --width;
+  return width;
 }
 
 // Butterflies in the group's widest pass on a tile of `width` columns: the

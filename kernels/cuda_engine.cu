@@ -13,6 +13,7 @@
 #include "engine/pass_groups.hpp"
 #include "engine/runner.hpp"
 #include "ffft/fft/stockham_group.hpp"
+#include "ffft/fft/tile_layout.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_buffer.hpp"
 #include "kernels/device_query.hpp"
@@ -65,8 +66,10 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
                                                 std::uint64_t columns, std::uint32_t width,
                                                 const fft::scaling<E>& scale, bool inverse) {
   extern __shared__ uint4 shared_tiles[];
-  complex<E>* const tile_a = reinterpret_cast<complex<E>*>(shared_tiles);
-  complex<E>* const tile_b = tile_a + tile_points<E>;
+  // Two tiles, laid out as tile_layout.hpp says (planes for 32-byte values).
+  complex<E>* const storage = reinterpret_cast<complex<E>*>(shared_tiles);
+  const auto tile_a = fft::tile_view<E>(storage, tile_points<E>);
+  const auto tile_b = fft::tile_view<E>(storage + tile_points<E>, tile_points<E>);
   const std::uint64_t tiles = (columns + width - 1) / width;
   for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     fft::run_tile<E>(
@@ -155,7 +158,7 @@ struct device_executor {
   void stockham_group(int sign, const fft::pass_group& g, const fft::stockham_program<E>& program,
                       In in, Out out, std::uint64_t batch, const fft::scaling<E>& scale) const {
     const std::uint64_t columns = g.columns(batch);
-    const std::uint32_t width = fft::tile_width(g, tile_points<E>, columns);
+    const std::uint32_t width = fft::tile_width<E>(g, tile_points<E>, columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
     // One thread per butterfly of the widest pass, in whole warps, at most
     // group_threads (group_launch.hpp).

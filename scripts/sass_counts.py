@@ -593,6 +593,7 @@ def short_callee(mangled):
     for key, label in (("computed_twiddle", "sincos twiddle (direct mode, out of line)"),
                        ("quad_word_add_call", "add (four-limb, out of line)"),
                        ("quad_word_mul_call", "mul (four-limb, out of line)"),
+                       ("factor_product_call", "factor product (computed mode, out of line)"),
                        ("checked_butterfly", "checked butterfly (fallback)"),
                        ("outlined_add", "checked add (fallback)"), ("outlined_mul", "checked mul (fallback)")):
         if key in mangled:
@@ -859,9 +860,9 @@ def render(data):
       "fallback, which only non-finite data reach, is left out; qf128's calls count the called add and "
       "multiply in full (the *calls* column says how many). The tile rows count the counting kernel's "
       "parameter loads (uniform and constant columns) per butterfly, where a group kernel makes some once per "
-      "phase: an upper bound by those. *local*: on the finite path too, the butterfly stores its outputs to "
-      "the stack array that the out-of-line fallback would take by pointer (`twiddled_dft`'s y), one STL.128 "
-      "per 16 bytes, read by nobody. Load and store entries: one trip of `load_tile`'s and `store_tile`'s "
+      "phase: an upper bound by those. *local*: stack traffic on the finite path (none since the checked "
+      "fallback works on arrays of its own: before, every butterfly stored its outputs to the stack array "
+      "the fallback takes by pointer, one STL.128 per 16 bytes, read by nobody). Load and store entries: one trip of `load_tile`'s and `store_tile`'s "
       "loops (complex<E> data at 16-byte aligned bases, column numbers below 2^32, no scaling).\n")
     for fmt in FORMATS:
         w(f"### {fmt}\n")
@@ -944,7 +945,8 @@ def render(data):
       "of each thread of a warp is one instruction, each value moved as 16-byte accesses (LDS.128 / STS.128, "
       "as the SASS shows), served per quarter-warp; the degree of an instruction is its worst quarter's "
       "largest count of distinct words in one bank (1: no conflict). Tile a at byte 0 of shared memory, tile b "
-      "after it.\n")
+      "after it, each laid out as the kernels lay it (`include/ffft/fft/tile_layout.hpp`: df64's values in a "
+      "plain array, the 32-byte formats' split into swizzled planes of 16-byte parts).\n")
     w("*Extra wavefronts per call* are the wavefronts beyond one per quarter-warp, summed over the phases and "
       "the tiles of a 2^26-point call: what ncu counts as shared-memory bank conflicts.\n")
     w("| format | N | group (radices) | width x threads | load | passes (worst / mean each) | store | worst | "

@@ -12,6 +12,7 @@
 #include "ffft/conversions.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "ffft/fft/stockham_group.hpp"
+#include "ffft/fft/tile_layout.hpp"
 #include "tools/sass/bank_conflicts.hpp"
 
 namespace {
@@ -95,48 +96,114 @@ TEST(BankConflicts, PhasesGroupTheKthAccessOfEachWarpsThreads) {
   EXPECT_EQ(s.ideal_wavefronts, 4);
 }
 
+// The 32-byte formats' tile layout (tile_layout.hpp): the swizzle permutes
+// each aligned block of 8 slots, so a tile of a multiple of 8 entries maps
+// onto itself; 8 entries 2^t apart (2^t >= 8) from a multiple of 2^(t+3)
+// get 8 distinct bank slots; and a split tile stores entry v's real and
+// imaginary parts at its slot in the two planes.
+TEST(TileLayout, SwizzlePermutesEachAlignedBlockOfEight) {
+  for (std::uint32_t block = 0; block < (1u << 15); block += 8) {
+    unsigned seen = 0;
+    for (std::uint32_t v = block; v < block + 8; ++v) {
+      const std::uint32_t slot = fft::swizzled_slot(v);
+      ASSERT_EQ(slot & ~7u, block) << v;
+      seen |= 1u << (slot & 7u);
+    }
+    ASSERT_EQ(seen, 0xffu) << block;
+  }
+}
+
+TEST(TileLayout, PowerOfTwoSpacingsLandInDistinctSlots) {
+  for (int t = 3; t <= 11; ++t) {
+    const std::uint32_t spacing = 1u << t;
+    for (std::uint32_t first = 0; first + 8 * spacing <= (1u << 15); first += 8 * spacing) {
+      for (std::uint32_t low = 0; low < 8; ++low) {
+        unsigned seen = 0;
+        for (std::uint32_t j = 0; j < 8; ++j) seen |= 1u << (fft::swizzled_slot(first + low + j * spacing) & 7u);
+        ASSERT_EQ(seen, 0xffu) << "spacing " << spacing << ", first " << first + low;
+      }
+    }
+  }
+}
+
+TEST(TileLayout, SplitTilesHoldEachPartAtItsSlot) {
+  constexpr std::uint32_t entries = 64;
+  std::vector<complex<dd128>> storage(entries);
+  const auto tile = fft::tile_view<dd128>(storage.data(), entries);
+  for (std::uint32_t v = 0; v < entries; ++v) tile[v] = {from_double<dd128>(v), from_double<dd128>(-1.0 - v)};
+  const auto* parts = reinterpret_cast<const dd128*>(storage.data());
+  for (std::uint32_t v = 0; v < entries; ++v) {
+    const std::uint32_t slot = fft::swizzled_slot(v);
+    EXPECT_EQ(parts[slot][0], v);
+    EXPECT_EQ(parts[entries + slot][0], -1.0 - v);
+    const complex<dd128> back = (tile + 5)[static_cast<std::int64_t>(v) - 5];
+    EXPECT_EQ(back.re[0], v);
+    EXPECT_EQ(back.im[0], -1.0 - v);
+  }
+}
+
+// The tile accesses of a group's first tile, phase by phase, from the
+// group kernels' host emulation on recording tiles, with the launch shape
+// the kernels take (tile width, threads).
+template <class E>
+struct recorded_group {
+  std::uint32_t width;
+  sass::recorder notes;
+};
+
+template <class E>
+recorded_group<E> record_group(const fft::pass_group& g, std::uint64_t batch) {
+  const std::uint32_t tile_points = fft::group_tile_points<E>;
+  const std::uint64_t columns = g.columns(batch);
+  recorded_group<E> r{fft::tile_width<E>(g, tile_points, columns), {}};
+  const unsigned threads = fft::group_block_threads(g, r.width, fft::group_max_threads<E>);
+  std::vector<complex<E>> a(tile_points), b(tile_points);
+  const auto tile_a = sass::recording_view<E>(a.data(), 0, tile_points, &r.notes);
+  const auto tile_b =
+      sass::recording_view<E>(b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), tile_points, &r.notes);
+  const complex<E> x{from_double<E>(0.5), from_double<E>(0.25)};
+  struct twiddles {
+    complex<E> get(const fft::pass_shape&, std::uint64_t, int, std::uint64_t) const {
+      return {from_double<E>(0.6), from_double<E>(0.8)};
+    }
+  };
+  fft::run_tile<E>(
+      g, twiddles{}, fft::group_tile{0, r.width, columns}, tile_a, tile_b,
+      [&](const auto& phase) {
+        r.notes.next_phase();
+        for (unsigned t = 0; t < threads; ++t) {
+          r.notes.begin(static_cast<int>(t));
+          phase(t, threads);
+        }
+      },
+      [&](std::uint64_t, std::uint64_t) { return x; }, [](std::uint64_t, const complex<E>& v) { return v; },
+      [](std::uint64_t, std::uint64_t, const complex<E>&) {}, false);
+  return r;
+}
+
+template <class E>
+std::vector<fft::pass_group> groups_of(std::uint64_t n) {
+  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+  return fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), fft::group_max_radix<E>);
+}
+
 // The recording tiles see every tile access of the emulated phases: each
 // entry stored once by the load phase and read once by the store phase,
 // each butterfly reading and writing its R values, as 16-byte accesses.
 template <class E>
 void check_recorded_group(std::uint64_t n, std::uint64_t batch) {
-  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
-  const auto groups = fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0),
-                                        fft::group_max_radix<E>);
   const std::uint32_t tile_points = fft::group_tile_points<E>;
   constexpr std::uint32_t units = sizeof(complex<E>) / 16;
-  for (const fft::pass_group& g : groups) {
-    const std::uint64_t columns = g.columns(batch);
-    const std::uint32_t width = fft::tile_width(g, tile_points, columns);
-    const unsigned threads = fft::group_block_threads(g, width, fft::group_max_threads<E>);
-    sass::recorder notes;
-    std::vector<complex<E>> a(tile_points), b(tile_points);
-    const sass::recording_tile<E> tile_a{a.data(), 0, &notes};
-    const sass::recording_tile<E> tile_b{b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), &notes};
-    const complex<E> x{from_double<E>(0.5), from_double<E>(0.25)};
-    struct twiddles {
-      complex<E> get(const fft::pass_shape&, std::uint64_t, int, std::uint64_t) const {
-        return {from_double<E>(0.6), from_double<E>(0.8)};
-      }
-    };
-    fft::run_tile<E>(
-        g, twiddles{}, fft::group_tile{0, width, columns}, tile_a, tile_b,
-        [&](const auto& phase) {
-          notes.next_phase();
-          for (unsigned t = 0; t < threads; ++t) {
-            notes.begin(static_cast<int>(t));
-            phase(t, threads);
-          }
-        },
-        [&](std::uint64_t, std::uint64_t) { return x; }, [](std::uint64_t, const complex<E>& v) { return v; },
-        [](std::uint64_t, std::uint64_t, const complex<E>&) {}, false);
+  for (const fft::pass_group& g : groups_of<E>(n)) {
+    const recorded_group<E> r = record_group<E>(g, batch);
+    const sass::recorder& notes = r.notes;
     ASSERT_EQ(notes.phases.size(), static_cast<std::size_t>(g.count + 2));
     const auto total = [](const sass::phase_accesses& p) {
       std::size_t s = 0;
       for (const auto& t : p.threads) s += t.size();
       return s;
     };
-    const std::size_t entries = std::size_t{width} * g.radix;
+    const std::size_t entries = std::size_t{r.width} * g.radix;
     EXPECT_EQ(total(notes.phases.front()), entries * units);
     EXPECT_EQ(total(notes.phases.back()), entries * units);
     for (int j = 0; j < g.count; ++j) EXPECT_EQ(total(notes.phases[j + 1]), 2 * entries * units);
@@ -154,6 +221,48 @@ TEST(BankConflicts, RecordingTilesSeeEveryAccessOfTheEmulatedPhases) {
   check_recorded_group<df64>(std::uint64_t{1} << 16, 4);
   check_recorded_group<dd128>(std::uint64_t{1} << 16, 4);
   check_recorded_group<qf128>(std::uint64_t{1} << 12, 2);
+}
+
+// The 32-byte formats' tiles (split, swizzled planes: tile_layout.hpp)
+// meet at most 2-way conflicts in every phase of every group the planner
+// makes at 2^10 .. 2^24 (batch 2^26 / N, as the GPU sweep). Interleaved, the
+// last pass of every 512-point group read 4-way and the load phase of a
+// group with M = 1 stored 4- to 8-way.
+template <class E>
+void check_at_most_two_way() {
+  for (int log2n = 10; log2n <= 24; ++log2n) {
+    const std::uint64_t n = std::uint64_t{1} << log2n;
+    for (const fft::pass_group& g : groups_of<E>(n)) {
+      const recorded_group<E> r = record_group<E>(g, (std::uint64_t{1} << 26) / n);
+      for (std::size_t p = 0; p < r.notes.phases.size(); ++p)
+        EXPECT_LE(sass::summarize(r.notes.phases[p]).worst, 2)
+            << "n 2^" << log2n << ", group of radix " << g.radix << ", width " << r.width << ", phase " << p;
+    }
+  }
+}
+
+TEST(BankConflicts, ThirtyTwoByteValuesAreAtMostTwoWayInEveryPhase) {
+  check_at_most_two_way<dd128>();
+  check_at_most_two_way<qf128>();
+}
+
+// df64's tiles are plain arrays; the load phase of a group whose columns are
+// consecutive in slow memory (M = 1, the last group) writes each column's
+// elements a tile width apart, and tile_width makes that width odd, so a
+// warp's stores spread over the bank slots: at most 2-way, where an even
+// width of 8 or more made them 8-way.
+TEST(BankConflicts, WholeColumnLoadsOfSixteenByteValuesAreAtMostTwoWay) {
+  for (int log2n = 16; log2n <= 24; ++log2n) {
+    const std::uint64_t n = std::uint64_t{1} << log2n;
+    const fft::pass_group last = groups_of<df64>(n).back();
+    ASSERT_EQ(last.m, 1u);
+    const recorded_group<df64> r = record_group<df64>(last, (std::uint64_t{1} << 26) / n);
+    SCOPED_TRACE(::testing::Message() << "n 2^" << log2n << ", width " << r.width);
+    if (fft::group_tile_points<df64> / last.radix >= 4) {  // else 2 columns, kept even
+      EXPECT_EQ(r.width % 2, 1u);
+    }
+    EXPECT_LE(sass::summarize(r.notes.phases.front()).worst, 2);
+  }
 }
 
 }  // namespace

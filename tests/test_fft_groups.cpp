@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/pass_groups.hpp"
+#include "ffft/fft/tile_layout.hpp"
 #include "engine/runner.hpp"
 #include "src/fft/tables.hpp"
 #include "ffft/fft/schedule.hpp"
@@ -29,8 +30,9 @@ using fft::pass_group;
 using fft::strided;
 
 // The executor of cuda_engine.cu with each block emulated on the host: the
-// same run_stockham_groups, run_tile and tile widths; threads run in turn,
-// each phase to completion, which is what __syncthreads guarantees.
+// same run_stockham_groups, run_tile, tile widths and tile layout (split
+// and swizzled planes for 32-byte values, tile_layout.hpp); threads run in
+// turn, each phase to completion, which is what __syncthreads guarantees.
 template <class E>
 struct emulated_block_executor {
   using value = complex<E>;
@@ -48,25 +50,31 @@ struct emulated_block_executor {
   }
 
   // As the device: the source the program names (the table, the factors,
-  // or a sincos per twiddle).
+  // or a sincos per twiddle), each twiddle from the very get() its kernel
+  // calls. One source type with the choice inside, not one run_tile per
+  // source: the phases are the same code for every source, and each copy
+  // of them (every radix's butterfly, inlined) costs minutes of compiling.
+  struct program_twiddles {
+    twiddle_mode source;
+    fft::transform_twiddle_table<E> table;
+    fft::transform_twiddle_factors<E> factors;
+    fft::transform_twiddle_direct<E> direct;
+    complex<E> get(const fft::pass_shape& p, std::uint64_t offset, int a, std::uint64_t i) const {
+      switch (source) {
+        case twiddle_mode::table: return table.get(p, offset, a, i);
+        case twiddle_mode::computed: return factors.get(p, offset, a, i);
+        case twiddle_mode::direct: break;
+      }
+      return direct.get(p, offset, a, i);
+    }
+  };
+
   void stockham_group(int sign, const pass_group& g, const fft::stockham_program<E>& program,
                       strided<const value> in, strided<value> out, std::uint64_t batch,
                       const fft::scaling<E>& scale) const {
-    switch (program.source) {
-      case twiddle_mode::table:
-        return run_group(sign, g, fft::transform_twiddle_table<E>{program.twiddles}, in, out, batch, scale);
-      case twiddle_mode::computed:
-        return run_group(sign, g, fft::transform_twiddle_factors<E>{program.factors}, in, out, batch, scale);
-      case twiddle_mode::direct:
-        return run_group(sign, g, fft::transform_twiddle_direct<E>{program.n}, in, out, batch, scale);
-    }
-  }
-
-  template <class Twiddles>
-  void run_group(int sign, const pass_group& g, const Twiddles& twiddles, strided<const value> in,
-                 strided<value> out, std::uint64_t batch, const fft::scaling<E>& scale) const {
+    const program_twiddles twiddles{program.source, {program.twiddles}, {program.factors}, {program.n}};
     const std::uint64_t columns = g.columns(batch);
-    const std::uint32_t width = fft::tile_width(g, tile_points, columns);
+    const std::uint32_t width = fft::tile_width<E>(g, tile_points, columns);
     // Fresh tiles of NaN: a phase that read an entry no earlier phase wrote
     // would show in the results.
     const value nan{from_double<E>(std::nan("")), from_double<E>(std::nan(""))};
@@ -80,8 +88,8 @@ struct emulated_block_executor {
     for (std::uint64_t first = 0; first < columns; first += width) {
       fft::group_tile t{first, width, columns};
       if (wide_index) t.narrow = false;
-      fft::run_tile<E>(g, twiddles, t, a.data(), b.data(), block_threads, read, finish, write,
-                       sign > 0);
+      fft::run_tile<E>(g, twiddles, t, fft::tile_view<E>(a.data(), tile_points),
+                       fft::tile_view<E>(b.data(), tile_points), block_threads, read, finish, write, sign > 0);
     }
   }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ffft/complex.hpp"
+#include "ffft/fft/tile_layout.hpp"
 
 namespace ffft::sass {
 
@@ -133,9 +134,10 @@ struct recorder {
   }
 };
 
-// A tile of complex<E> values at byte `shared_base` of shared memory, held
-// in host memory at `data`, whose reads and assignments are noted: an
-// accessor with the operations the phases use of a complex<E>*.
+// A tile of complex<E> values (16-byte ones: tile_layout.hpp) at byte
+// `shared_base` of shared memory, held in host memory at `data`, whose
+// reads and assignments are noted: an accessor with the operations the
+// phases use of a complex<E>*.
 template <class E>
 struct recording_tile {
   complex<E>* data;
@@ -165,5 +167,44 @@ struct recording_tile {
     return {data + offset, shared_base + static_cast<std::uint64_t>(offset) * sizeof(complex<E>), notes};
   }
 };
+
+// 16-byte parts (E of a 32-byte complex<E>) at byte `shared_base` of shared
+// memory, held at `data`, whose reads and assignments are noted: the Parts
+// of an fft::split_tile (tile_layout.hpp).
+template <class E>
+struct recording_parts {
+  E* data;
+  std::uint64_t shared_base;
+  recorder* notes;
+
+  struct reference {
+    E* part;
+    std::uint64_t address;
+    recorder* notes;
+    operator E() const {
+      notes->note(address, sizeof(E));
+      return *part;
+    }
+    const reference& operator=(const E& v) const {
+      notes->note(address, sizeof(E));
+      *part = v;
+      return *this;
+    }
+  };
+  reference operator[](std::uint32_t slot) const {
+    return {data + slot, shared_base + std::uint64_t{slot} * sizeof(E), notes};
+  }
+};
+
+// A tile of `entries` values at byte `shared_base`, held at `data`, laid out
+// as the group kernels lay it (tile_layout.hpp), its accesses noted.
+template <class E>
+auto recording_view(complex<E>* data, std::uint64_t shared_base, std::uint32_t entries, recorder* notes) {
+  if constexpr (fft::split_tile_planes<E>) {
+    return fft::split_tile<E, recording_parts<E>>{{reinterpret_cast<E*>(data), shared_base, notes}, entries};
+  } else {
+    return recording_tile<E>{data, shared_base, notes};
+  }
+}
 
 }  // namespace ffft::sass

@@ -28,7 +28,9 @@
 // butterfly (twiddled_dft.hpp) is left out by the script.
 #include <cstdint>
 
+#include "engine/group_launch.hpp"
 #include "ffft/fft/stockham_group.hpp"
+#include "ffft/fft/tile_layout.hpp"
 #include "kernels/group_io.cuh"
 
 namespace ffft::sass_count {
@@ -55,14 +57,19 @@ __device__ __forceinline__ complex<E>* shared_tile() {
   return reinterpret_cast<complex<E>*>(shared_tiles);
 }
 
+// The group kernels' tiles: group_tile_points<E> entries each, laid out as
+// tile_layout.hpp says.
+template <class E>
+constexpr std::uint32_t tile_points = fft::group_tile_points<E>;
+
 // One butterfly of local pass p, as butterfly_phase calls it.
 template <int R, class E, class Twiddles>
 __device__ __forceinline__ void tile(const fft::pass_group& g, const fft::local_pass& p,
-                                     const Twiddles& twiddles, fft::group_tile t, std::uint32_t beta,
-                                     std::uint32_t tile_points) {
+                                     const Twiddles& twiddles, fft::group_tile t, std::uint32_t beta) {
   t.narrow = true;
   complex<E>* const a = shared_tile<E>();
-  fft::tile_butterfly<R, E>(g, p, twiddles, t, a, a + tile_points, beta);
+  fft::tile_butterfly<R, E>(g, p, twiddles, t, fft::tile_view<E>(a, tile_points<E>),
+                            fft::tile_view<E>(a + tile_points<E>, tile_points<E>), beta);
 }
 
 // One entry of the load phase: a block with one thread per entry.
@@ -72,7 +79,8 @@ __device__ __forceinline__ void load_entry(const fft::pass_group& g, fft::group_
   t.narrow = true;
   in.limbs = false;
   in.wide = true;
-  fft::load_tile<E>(g, t, shared_tile<E>(), threadIdx.x, t.width * g.radix,
+  fft::load_tile<E>(g, t, fft::tile_view<E>(shared_tile<E>(), tile_points<E>), threadIdx.x,
+                    t.width * g.radix,
                     [&](std::uint64_t b, std::uint64_t j) { return in(b, j); }, inverse);
 }
 
@@ -82,7 +90,8 @@ __device__ __forceinline__ void store_entry(const fft::pass_group& g, fft::group
   t.narrow = true;
   out.limbs = false;
   out.wide = true;
-  fft::store_tile<E>(g, t, shared_tile<E>(), threadIdx.x, t.width * g.radix,
+  fft::store_tile<E>(g, t, fft::tile_view<E>(shared_tile<E>(), tile_points<E>), threadIdx.x,
+                     t.width * g.radix,
                      [](std::uint64_t, const complex<E>& v) { return v; },
                      [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); }, inverse);
 }
@@ -103,14 +112,14 @@ __device__ __forceinline__ void store_entry(const fft::pass_group& g, fft::group
   extern "C" __global__ void count_##format##_r##R##_tile_table(                                     \
       ffft::fft::pass_group g, ffft::fft::local_pass p,                                              \
       ffft::fft::transform_twiddle_table<ffft::format> twiddles, ffft::fft::group_tile t,            \
-      std::uint32_t beta, std::uint32_t tile_points) {                                               \
-    ffft::sass_count::tile<R, ffft::format>(g, p, twiddles, t, beta, tile_points);                   \
+      std::uint32_t beta) {                                                                          \
+    ffft::sass_count::tile<R, ffft::format>(g, p, twiddles, t, beta);                                \
   }                                                                                                  \
   extern "C" __global__ void count_##format##_r##R##_tile_factors(                                   \
       ffft::fft::pass_group g, ffft::fft::local_pass p,                                              \
       ffft::fft::transform_twiddle_factors<ffft::format> twiddles, ffft::fft::group_tile t,          \
-      std::uint32_t beta, std::uint32_t tile_points) {                                               \
-    ffft::sass_count::tile<R, ffft::format>(g, p, twiddles, t, beta, tile_points);                   \
+      std::uint32_t beta) {                                                                          \
+    ffft::sass_count::tile<R, ffft::format>(g, p, twiddles, t, beta);                                \
   }
 
 #define FFFT_COUNT_FORMAT(format)                                                                    \

@@ -45,7 +45,7 @@ void report(const char* format, bool& first_entry) {
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
       const fft::pass_group& g = groups[gi];
       const std::uint64_t columns = g.columns(batch);
-      const std::uint32_t width = fft::tile_width(g, tile_points, columns);
+      const std::uint32_t width = fft::tile_width<E>(g, tile_points, columns);
       const std::uint64_t tiles = (columns + width - 1) / width;
       const unsigned threads = fft::group_block_threads(g, width, fft::group_max_threads<E>);
       std::string radices;
@@ -59,8 +59,9 @@ void report(const char* format, bool& first_entry) {
       // and b (after it), as run_group_tiles lays them out.
       sass::recorder notes;
       std::vector<complex<E>> a(tile_points), b(tile_points);
-      const sass::recording_tile<E> tile_a{a.data(), 0, &notes};
-      const sass::recording_tile<E> tile_b{b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), &notes};
+      const auto tile_a = sass::recording_view<E>(a.data(), 0, tile_points, &notes);
+      const auto tile_b =
+          sass::recording_view<E>(b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), tile_points, &notes);
       const auto block = [&](const auto& phase) {
         notes.next_phase();
         for (unsigned t = 0; t < threads; ++t) {

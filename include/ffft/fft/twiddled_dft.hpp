@@ -124,6 +124,11 @@ FFFT_HD_OUTLINED void checked_butterfly(int radix, complex<E>* y, const complex<
 // One forward butterfly: unchecked, and checked again (out of line) only
 // when that met a non-finite value. (Lane vectors take the two steps
 // themselves and redo only the lanes that need it: lane_butterfly.hpp.)
+//
+// The fallback works on arrays of its own, whose addresses it passes: had
+// it taken y's, y would live in memory on every path, and nvcc stored
+// every butterfly's outputs to the stack (one STL.128 per 16 bytes) for a
+// call that finite data never make.
 template <int R, class E, class Inputs, class Twiddles>
 FFFT_HD void twiddled_dft(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle) {
   complex<unchecked<E>> fast[R];
@@ -132,12 +137,14 @@ FFFT_UNROLL
     for (int j = 0; j < R; ++j) y[j] = value_of(fast[j]);
     return;
   }
-  complex<E> w[R - 1];
+  complex<E> checked[R], w[R - 1];
 FFFT_UNROLL
-  for (int j = 0; j < R; ++j) y[j] = inputs(j);
+  for (int j = 0; j < R; ++j) checked[j] = inputs(j);
 FFFT_UNROLL
   for (int a = 1; a < R; ++a) w[a - 1] = twiddle(a);
-  checked_butterfly<E>(R, y, w);
+  checked_butterfly<E>(R, checked, w);
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) y[j] = checked[j];
 }
 
 // S(a + ib) = b + ia: what an inverse butterfly's inputs and outputs go

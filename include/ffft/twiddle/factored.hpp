@@ -40,6 +40,28 @@ FFFT_HD constexpr std::uint64_t factored_coarse_size(std::uint64_t n) {
   return (n + (std::uint64_t{1} << s) - 1) >> s;
 }
 
+// The product itself. For four-limb formats on the device it is one
+// out-of-line function: inline, its checked complex multiply (four checked
+// four-limb products and two sums, about 1,400 SASS instructions) was copied
+// into every twiddle of every butterfly and made the computed-mode qf128
+// group kernel 77,774 instructions long, 7 times the table kernel's, too
+// long for an SM's instruction cache. The same operations on the same
+// operands: the same bits as the host's inline product.
+template <class E>
+FFFT_HD_OUTLINED complex<E> factor_product_call(complex<E> coarse, complex<E> fine) {
+  return mul(coarse, fine);
+}
+
+template <class E>
+FFFT_HD complex<E> factor_product(complex<E> coarse, complex<E> fine) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (E::limbs == 4) return factor_product_call(coarse, fine);
+  else return mul(coarse, fine);
+#else
+  return mul(coarse, fine);
+#endif
+}
+
 template <class E>
 struct factored_twiddles {
   const complex<E>* coarse;  // w_n^(M q)
@@ -49,7 +71,7 @@ struct factored_twiddles {
   // w_n^k (forward sign) for 0 <= k < n: no reduction modulo n.
   FFFT_HD complex<E> operator()(std::uint64_t k) const {
     const std::uint64_t fine_mask = (std::uint64_t{1} << fine_log2) - 1;
-    return mul(coarse[k >> fine_log2], fine[k & fine_mask]);
+    return factor_product(coarse[k >> fine_log2], fine[k & fine_mask]);
   }
 };
 
