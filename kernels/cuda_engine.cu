@@ -67,13 +67,11 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
                                                 const fft::scaling<E>& scale, bool inverse) {
   extern __shared__ uint4 shared_tiles[];
   // Two tiles, laid out as tile_layout.hpp says (planes for 32-byte values).
-  complex<E>* const storage = reinterpret_cast<complex<E>*>(shared_tiles);
-  const auto tile_a = fft::tile_view<E>(storage, tile_points<E>);
-  const auto tile_b = fft::tile_view<E>(storage + tile_points<E>, tile_points<E>);
+  const auto shared = fft::tile_views<E>(reinterpret_cast<complex<E>*>(shared_tiles), tile_points<E>);
   const std::uint64_t tiles = (columns + width - 1) / width;
   for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     fft::run_tile<E>(
-        g, twiddles, fft::group_tile{tile * width, width, columns}, tile_a, tile_b, block_threads{},
+        g, twiddles, fft::group_tile{tile * width, width, columns}, shared.a, shared.b, block_threads{},
         [&](std::uint64_t b, std::uint64_t j) { return in(b, j); },
         [&](std::uint64_t j, const complex<E>& v) { return scale.apply_at(j, v); },
         [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); }, inverse);

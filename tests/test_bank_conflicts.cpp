@@ -100,7 +100,7 @@ TEST(BankConflicts, PhasesGroupTheKthAccessOfEachWarpsThreads) {
 // each aligned block of 8 slots, so a tile of a multiple of 8 entries maps
 // onto itself; 8 entries 2^t apart (2^t >= 8) from a multiple of 2^(t+3)
 // get 8 distinct bank slots; and a split tile stores entry v's real and
-// imaginary parts at its slot in the two planes.
+// imaginary parts at its slot in its two planes, after the other tile's.
 TEST(TileLayout, SwizzlePermutesEachAlignedBlockOfEight) {
   for (std::uint32_t block = 0; block < (1u << 15); block += 8) {
     unsigned seen = 0;
@@ -128,14 +128,14 @@ TEST(TileLayout, PowerOfTwoSpacingsLandInDistinctSlots) {
 
 TEST(TileLayout, SplitTilesHoldEachPartAtItsSlot) {
   constexpr std::uint32_t entries = 64;
-  std::vector<complex<dd128>> storage(entries);
-  const auto tile = fft::tile_view<dd128>(storage.data(), entries);
+  std::vector<complex<dd128>> storage(2 * entries);
+  const auto tile = fft::tile_views<dd128>(storage.data(), entries).b;
   for (std::uint32_t v = 0; v < entries; ++v) tile[v] = {from_double<dd128>(v), from_double<dd128>(-1.0 - v)};
   const auto* parts = reinterpret_cast<const dd128*>(storage.data());
   for (std::uint32_t v = 0; v < entries; ++v) {
     const std::uint32_t slot = fft::swizzled_slot(v);
-    EXPECT_EQ(parts[slot][0], v);
-    EXPECT_EQ(parts[entries + slot][0], -1.0 - v);
+    EXPECT_EQ(parts[2 * entries + slot][0], v);  // tile b: after tile a's two planes
+    EXPECT_EQ(parts[3 * entries + slot][0], -1.0 - v);
     const complex<dd128> back = (tile + 5)[static_cast<std::int64_t>(v) - 5];
     EXPECT_EQ(back.re[0], v);
     EXPECT_EQ(back.im[0], -1.0 - v);
@@ -157,10 +157,8 @@ recorded_group<E> record_group(const fft::pass_group& g, std::uint64_t batch) {
   const std::uint64_t columns = g.columns(batch);
   recorded_group<E> r{fft::tile_width<E>(g, tile_points, columns), {}};
   const unsigned threads = fft::group_block_threads(g, r.width, fft::group_max_threads<E>);
-  std::vector<complex<E>> a(tile_points), b(tile_points);
-  const auto tile_a = sass::recording_view<E>(a.data(), 0, tile_points, &r.notes);
-  const auto tile_b =
-      sass::recording_view<E>(b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), tile_points, &r.notes);
+  std::vector<complex<E>> storage(2 * std::size_t{tile_points});
+  const auto tiles = sass::recording_views<E>(storage.data(), tile_points, &r.notes);
   const complex<E> x{from_double<E>(0.5), from_double<E>(0.25)};
   struct twiddles {
     complex<E> get(const fft::pass_shape&, std::uint64_t, int, std::uint64_t) const {
@@ -168,7 +166,7 @@ recorded_group<E> record_group(const fft::pass_group& g, std::uint64_t batch) {
     }
   };
   fft::run_tile<E>(
-      g, twiddles{}, fft::group_tile{0, r.width, columns}, tile_a, tile_b,
+      g, twiddles{}, fft::group_tile{0, r.width, columns}, tiles.a, tiles.b,
       [&](const auto& phase) {
         r.notes.next_phase();
         for (unsigned t = 0; t < threads; ++t) {

@@ -78,7 +78,8 @@ struct emulated_block_executor {
     // Fresh tiles of NaN: a phase that read an entry no earlier phase wrote
     // would show in the results.
     const value nan{from_double<E>(std::nan("")), from_double<E>(std::nan(""))};
-    std::vector<value> a(tile_points, nan), b(tile_points, nan);
+    std::vector<value> storage(2 * std::size_t{tile_points}, nan);
+    const auto tiles = fft::tile_views<E>(storage.data(), tile_points);
     const auto block_threads = [&](const auto& phase) {
       for (std::uint32_t t = 0; t < threads; ++t) phase(t, threads);
     };
@@ -88,8 +89,7 @@ struct emulated_block_executor {
     for (std::uint64_t first = 0; first < columns; first += width) {
       fft::group_tile t{first, width, columns};
       if (wide_index) t.narrow = false;
-      fft::run_tile<E>(g, twiddles, t, fft::tile_view<E>(a.data(), tile_points),
-                       fft::tile_view<E>(b.data(), tile_points), block_threads, read, finish, write, sign > 0);
+      fft::run_tile<E>(g, twiddles, t, tiles.a, tiles.b, block_threads, read, finish, write, sign > 0);
     }
   }
 

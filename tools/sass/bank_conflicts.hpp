@@ -196,14 +196,18 @@ struct recording_parts {
   }
 };
 
-// A tile of `entries` values at byte `shared_base`, held at `data`, laid out
-// as the group kernels lay it (tile_layout.hpp), its accesses noted.
+// A block's two tiles of `entries` values each, at byte 0 of shared memory
+// (tile b after tile a), held at `data` (2 entries values), laid out as the
+// group kernels lay them (tile_layout.hpp), their accesses noted.
 template <class E>
-auto recording_view(complex<E>* data, std::uint64_t shared_base, std::uint32_t entries, recorder* notes) {
+auto recording_views(complex<E>* data, std::uint32_t entries, recorder* notes) {
   if constexpr (fft::split_tile_planes<E>) {
-    return fft::split_tile<E, recording_parts<E>>{{reinterpret_cast<E*>(data), shared_base, notes}, entries};
+    const recording_parts<E> parts{reinterpret_cast<E*>(data), 0, notes};
+    return fft::tile_pair<fft::split_tile<E, recording_parts<E>>>{{parts, entries, 0},
+                                                                    {parts, entries, 2 * entries}};
   } else {
-    return recording_tile<E>{data, shared_base, notes};
+    return fft::tile_pair<recording_tile<E>>{{data, 0, notes},
+                                             {data + entries, std::uint64_t{entries} * sizeof(complex<E>), notes}};
   }
 }
 

@@ -67,9 +67,8 @@ template <int R, class E, class Twiddles>
 __device__ __forceinline__ void tile(const fft::pass_group& g, const fft::local_pass& p,
                                      const Twiddles& twiddles, fft::group_tile t, std::uint32_t beta) {
   t.narrow = true;
-  complex<E>* const a = shared_tile<E>();
-  fft::tile_butterfly<R, E>(g, p, twiddles, t, fft::tile_view<E>(a, tile_points<E>),
-                            fft::tile_view<E>(a + tile_points<E>, tile_points<E>), beta);
+  const auto tiles = fft::tile_views<E>(shared_tile<E>(), tile_points<E>);
+  fft::tile_butterfly<R, E>(g, p, twiddles, t, tiles.a, tiles.b, beta);
 }
 
 // One entry of the load phase: a block with one thread per entry.
@@ -79,7 +78,7 @@ __device__ __forceinline__ void load_entry(const fft::pass_group& g, fft::group_
   t.narrow = true;
   in.limbs = false;
   in.wide = true;
-  fft::load_tile<E>(g, t, fft::tile_view<E>(shared_tile<E>(), tile_points<E>), threadIdx.x,
+  fft::load_tile<E>(g, t, fft::tile_views<E>(shared_tile<E>(), tile_points<E>).a, threadIdx.x,
                     t.width * g.radix,
                     [&](std::uint64_t b, std::uint64_t j) { return in(b, j); }, inverse);
 }
@@ -90,7 +89,7 @@ __device__ __forceinline__ void store_entry(const fft::pass_group& g, fft::group
   t.narrow = true;
   out.limbs = false;
   out.wide = true;
-  fft::store_tile<E>(g, t, fft::tile_view<E>(shared_tile<E>(), tile_points<E>), threadIdx.x,
+  fft::store_tile<E>(g, t, fft::tile_views<E>(shared_tile<E>(), tile_points<E>).a, threadIdx.x,
                      t.width * g.radix,
                      [](std::uint64_t, const complex<E>& v) { return v; },
                      [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); }, inverse);

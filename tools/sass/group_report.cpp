@@ -58,10 +58,8 @@ void report(const char* format, bool& first_entry) {
       // The first tile, on tiles a (at byte 0 of the block's shared memory)
       // and b (after it), as run_group_tiles lays them out.
       sass::recorder notes;
-      std::vector<complex<E>> a(tile_points), b(tile_points);
-      const auto tile_a = sass::recording_view<E>(a.data(), 0, tile_points, &notes);
-      const auto tile_b =
-          sass::recording_view<E>(b.data(), std::uint64_t{tile_points} * sizeof(complex<E>), tile_points, &notes);
+      std::vector<complex<E>> storage(2 * std::size_t{tile_points});
+      const auto shared = sass::recording_views<E>(storage.data(), tile_points, &notes);
       const auto block = [&](const auto& phase) {
         notes.next_phase();
         for (unsigned t = 0; t < threads; ++t) {
@@ -71,7 +69,7 @@ void report(const char* format, bool& first_entry) {
       };
       const complex<E> x{from_double<E>(0.25), from_double<E>(-0.5)};
       fft::run_tile<E>(
-          g, unit_twiddles<E>{}, fft::group_tile{0, width, columns}, tile_a, tile_b, block,
+          g, unit_twiddles<E>{}, fft::group_tile{0, width, columns}, shared.a, shared.b, block,
           [&](std::uint64_t, std::uint64_t) { return x; },
           [](std::uint64_t, const complex<E>& v) { return v; },
           [](std::uint64_t, std::uint64_t, const complex<E>&) {}, false);

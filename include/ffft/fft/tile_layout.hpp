@@ -55,39 +55,53 @@ FFFT_HD constexpr std::uint32_t swizzled_slot(std::uint32_t v) {
 // tile + offset is the view whose entry 0 is entry offset. Parts is E*, or
 // an accessor of 16-byte parts with operator[] (the bank-conflict count's
 // recording one).
+//
+// Both tiles of a block share one parts pointer and differ by `first`: the
+// passes swap their source and destination tiles, and a swap of two shared
+// memory pointers (through this struct) left nvcc unable to tell they point
+// to shared memory, so it made every tile access a generic LD/ST.
 template <class E, class Parts = E*>
 struct split_tile {
-  Parts parts;            // real part of slot s at parts[s], imaginary part at parts[entries + s]
-  std::uint32_t entries;  // of the tile: the planes' length
+  Parts parts;             // the block's tiles' parts
+  std::uint32_t entries;   // of a tile: its planes' length
+  std::uint32_t first;     // this tile's first part: real part of slot s at parts[first + s],
+                           // imaginary part at parts[first + entries + s]
   std::uint32_t offset = 0;
 
   struct reference {
     Parts parts;
-    std::uint32_t entries, slot;
-    FFFT_HD operator complex<E>() const { return {parts[slot], parts[entries + slot]}; }
+    std::uint32_t re, im;  // indices of the parts
+    FFFT_HD operator complex<E>() const { return {parts[re], parts[im]}; }
     FFFT_HD const reference& operator=(const complex<E>& v) const {
-      parts[slot] = v.re;
-      parts[entries + slot] = v.im;
+      parts[re] = v.re;
+      parts[im] = v.im;
       return *this;
     }
   };
 
   FFFT_HD reference operator[](std::int64_t v) const {
-    return {parts, entries, swizzled_slot(offset + static_cast<std::uint32_t>(v))};
+    const std::uint32_t slot = first + swizzled_slot(offset + static_cast<std::uint32_t>(v));
+    return {parts, slot, slot + entries};
   }
   FFFT_HD split_tile operator+(std::int64_t d) const {
-    return {parts, entries, offset + static_cast<std::uint32_t>(d)};
+    return {parts, entries, first, offset + static_cast<std::uint32_t>(d)};
   }
 };
 
-// The tile of `entries` values whose storage is `storage` (entries values
-// of complex<E>, 16-byte aligned), as the phases take it.
+// A block's two tiles of `entries` values each, as the phases take them,
+// over `storage`: 2 entries values of complex<E>, 16-byte aligned.
+template <class Tile>
+struct tile_pair {
+  Tile a, b;
+};
+
 template <class E>
-FFFT_HD auto tile_view(complex<E>* storage, std::uint32_t entries) {
+FFFT_HD auto tile_views(complex<E>* storage, std::uint32_t entries) {
   if constexpr (split_tile_planes<E>) {
-    return split_tile<E>{reinterpret_cast<E*>(storage), entries};
+    E* const parts = reinterpret_cast<E*>(storage);
+    return tile_pair<split_tile<E>>{{parts, entries, 0}, {parts, entries, 2 * entries}};
   } else {
-    return storage;
+    return tile_pair<complex<E>*>{storage, storage + entries};
   }
 }
 
