@@ -121,11 +121,12 @@ FFFT_HD tile_entry entry_of(std::uint32_t e, const group_tile& t, const pass_gro
   return {e - q * t.width, q};
 }
 
-// The tile pointers of the phases below: Tile is complex<E>* (const
-// complex<E>* where a phase only reads) in every executor. A tool may pass
-// an accessor with the same operations (tile[index] to read or assign,
-// tile + offset) to see the tiles' accesses (tools/sass/bank_conflicts.hpp);
-// the executors' code is the same either way.
+// The tile pointers of the phases below: Tile is what tile_views makes
+// (tile_layout.hpp): complex<E>* for 16-byte values, an accessor with the
+// same operations (tile[index] to read or assign, tile + offset) over
+// swizzled planes for 32-byte ones. A tool may pass an accessor that also
+// notes the tiles' accesses (tools/sass/bank_conflicts.hpp); the executors'
+// code is the same either way.
 //
 // Phase 1: the tile's inputs from slow memory, read(b, j) returning element
 // j of transform b, swapped for an inverse transform (twiddled_dft.hpp: the
