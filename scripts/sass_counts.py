@@ -862,8 +862,8 @@ def render(data):
       "parameter loads (uniform and constant columns) per butterfly, where a group kernel makes some once per "
       "phase: an upper bound by those. *local*: stack traffic on the finite path (none since the checked "
       "fallback works on arrays of its own: before, every butterfly stored its outputs to the stack array "
-      "the fallback takes by pointer, one STL.128 per 16 bytes, read by nobody). Load and store entries: one trip of `load_tile`'s and `store_tile`'s "
-      "loops (complex<E> data at 16-byte aligned bases, column numbers below 2^32, no scaling).\n")
+      "the fallback takes by pointer, one STL.128 per 16 bytes, read by nobody). Load and store entries: one "
+      "trip of `load_tile`'s and `store_tile`'s loops (complex<E> data at 16-byte aligned bases, column numbers below 2^32, no scaling).\n")
     for fmt in FORMATS:
         w(f"### {fmt}\n")
         w("| R | what | total | fp32 | fp64 | int | ALU pipe | uniform | constant | control | local (stl / ldl) | "

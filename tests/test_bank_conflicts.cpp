@@ -14,6 +14,7 @@
 #include "ffft/fft/stockham_group.hpp"
 #include "ffft/fft/tile_layout.hpp"
 #include "tools/sass/bank_conflicts.hpp"
+#include "tools/sass/group_recording.hpp"
 
 namespace {
 
@@ -142,49 +143,6 @@ TEST(TileLayout, SplitTilesHoldEachPartAtItsSlot) {
   }
 }
 
-// The tile accesses of a group's first tile, phase by phase, from the
-// group kernels' host emulation on recording tiles, with the launch shape
-// the kernels take (tile width, threads).
-template <class E>
-struct recorded_group {
-  std::uint32_t width;
-  sass::recorder notes;
-};
-
-template <class E>
-recorded_group<E> record_group(const fft::pass_group& g, std::uint64_t batch) {
-  const std::uint32_t tile_points = fft::group_tile_points<E>;
-  const std::uint64_t columns = g.columns(batch);
-  recorded_group<E> r{fft::tile_width<E>(g, tile_points, columns), {}};
-  const unsigned threads = fft::group_block_threads(g, r.width, fft::group_max_threads<E>);
-  std::vector<complex<E>> storage(2 * std::size_t{tile_points});
-  const auto tiles = sass::recording_views<E>(storage.data(), tile_points, &r.notes);
-  const complex<E> x{from_double<E>(0.5), from_double<E>(0.25)};
-  struct twiddles {
-    complex<E> get(const fft::pass_shape&, std::uint64_t, int, std::uint64_t) const {
-      return {from_double<E>(0.6), from_double<E>(0.8)};
-    }
-  };
-  fft::run_tile<E>(
-      g, twiddles{}, fft::group_tile{0, r.width, columns}, tiles.a, tiles.b,
-      [&](const auto& phase) {
-        r.notes.next_phase();
-        for (unsigned t = 0; t < threads; ++t) {
-          r.notes.begin(static_cast<int>(t));
-          phase(t, threads);
-        }
-      },
-      [&](std::uint64_t, std::uint64_t) { return x; }, [](std::uint64_t, const complex<E>& v) { return v; },
-      [](std::uint64_t, std::uint64_t, const complex<E>&) {}, false);
-  return r;
-}
-
-template <class E>
-std::vector<fft::pass_group> groups_of(std::uint64_t n) {
-  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
-  return fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), fft::group_max_radix<E>);
-}
-
 // The recording tiles see every tile access of the emulated phases: each
 // entry stored once by the load phase and read once by the store phase,
 // each butterfly reading and writing its R values, as 16-byte accesses.
@@ -192,8 +150,8 @@ template <class E>
 void check_recorded_group(std::uint64_t n, std::uint64_t batch) {
   const std::uint32_t tile_points = fft::group_tile_points<E>;
   constexpr std::uint32_t units = sizeof(complex<E>) / 16;
-  for (const fft::pass_group& g : groups_of<E>(n)) {
-    const recorded_group<E> r = record_group<E>(g, batch);
+  for (const fft::pass_group& g : sass::planned_groups<E>(n)) {
+    const sass::recorded_group r = sass::record_first_tile<E>(g, batch);
     const sass::recorder& notes = r.notes;
     ASSERT_EQ(notes.phases.size(), static_cast<std::size_t>(g.count + 2));
     const auto total = [](const sass::phase_accesses& p) {
@@ -230,8 +188,8 @@ template <class E>
 void check_at_most_two_way() {
   for (int log2n = 10; log2n <= 24; ++log2n) {
     const std::uint64_t n = std::uint64_t{1} << log2n;
-    for (const fft::pass_group& g : groups_of<E>(n)) {
-      const recorded_group<E> r = record_group<E>(g, (std::uint64_t{1} << 26) / n);
+    for (const fft::pass_group& g : sass::planned_groups<E>(n)) {
+      const sass::recorded_group r = sass::record_first_tile<E>(g, (std::uint64_t{1} << 26) / n);
       for (std::size_t p = 0; p < r.notes.phases.size(); ++p)
         EXPECT_LE(sass::summarize(r.notes.phases[p]).worst, 2)
             << "n 2^" << log2n << ", group of radix " << g.radix << ", width " << r.width << ", phase " << p;
@@ -252,9 +210,9 @@ TEST(BankConflicts, ThirtyTwoByteValuesAreAtMostTwoWayInEveryPhase) {
 TEST(BankConflicts, WholeColumnLoadsOfSixteenByteValuesAreAtMostTwoWay) {
   for (int log2n = 16; log2n <= 24; ++log2n) {
     const std::uint64_t n = std::uint64_t{1} << log2n;
-    const fft::pass_group last = groups_of<df64>(n).back();
+    const fft::pass_group last = sass::planned_groups<df64>(n).back();
     ASSERT_EQ(last.m, 1u);
-    const recorded_group<df64> r = record_group<df64>(last, (std::uint64_t{1} << 26) / n);
+    const sass::recorded_group r = sass::record_first_tile<df64>(last, (std::uint64_t{1} << 26) / n);
     SCOPED_TRACE(::testing::Message() << "n 2^" << log2n << ", width " << r.width);
     if (fft::group_tile_points<df64> / last.radix >= 4) {  // else 2 columns, kept even
       EXPECT_EQ(r.width % 2, 1u);

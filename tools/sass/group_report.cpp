@@ -12,67 +12,34 @@
 #include <vector>
 
 #include "engine/group_launch.hpp"
-#include "engine/pass_groups.hpp"
-#include "ffft/conversions.hpp"
-#include "ffft/fft/schedule.hpp"
-#include "ffft/fft/stockham_group.hpp"
 #include "tools/sass/bank_conflicts.hpp"
+#include "tools/sass/group_recording.hpp"
 
 namespace {
 
 using namespace ffft;
 
-// Twiddles of any value: the accesses of the tiles do not depend on them.
-template <class E>
-struct unit_twiddles {
-  complex<E> get(const fft::pass_shape&, std::uint64_t, int, std::uint64_t) const {
-    return {from_double<E>(0.6), from_double<E>(0.8)};
-  }
-};
-
 template <class E>
 void report(const char* format, bool& first_entry) {
-  const std::uint32_t tile_points = fft::group_tile_points<E>;
   for (int log2n = 16; log2n <= 24; ++log2n) {
     const std::uint64_t n = std::uint64_t{1} << log2n;
     const std::uint64_t batch = (std::uint64_t{1} << 26) / n;
-    const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
-    const std::vector<fft::pass_group> groups =
-        fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), fft::group_max_radix<E>);
+    const std::vector<fft::pass_group> groups = sass::planned_groups<E>(n);
     std::printf("%s\n{\"format\": \"%s\", \"log2n\": %d, \"batch\": %llu, \"tile_points\": %u, \"groups\": [",
-                first_entry ? "" : ",", format, log2n, static_cast<unsigned long long>(batch), tile_points);
+                first_entry ? "" : ",", format, log2n, static_cast<unsigned long long>(batch),
+                fft::group_tile_points<E>);
     first_entry = false;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
       const fft::pass_group& g = groups[gi];
-      const std::uint64_t columns = g.columns(batch);
-      const std::uint32_t width = fft::tile_width<E>(g, tile_points, columns);
-      const std::uint64_t tiles = (columns + width - 1) / width;
-      const unsigned threads = fft::group_block_threads(g, width, fft::group_max_threads<E>);
+      const sass::recorded_group r = sass::record_first_tile<E>(g, batch);
+      const sass::recorder& notes = r.notes;
       std::string radices;
       for (int j = 0; j < g.count; ++j) radices += (j ? ", " : "") + std::to_string(g.passes[j].radix);
       std::printf("%s\n  {\"radices\": [%s], \"l\": %llu, \"m\": %llu, \"radix\": %u, \"columns\": %llu, "
                   "\"width\": %u, \"tiles\": %llu, \"threads\": %u, \"phases\": [",
                   gi ? "," : "", radices.c_str(), static_cast<unsigned long long>(g.l),
-                  static_cast<unsigned long long>(g.m), g.radix, static_cast<unsigned long long>(columns), width,
-                  static_cast<unsigned long long>(tiles), threads);
-      // The first tile, on tiles a (at byte 0 of the block's shared memory)
-      // and b (after it), as run_group_tiles lays them out.
-      sass::recorder notes;
-      std::vector<complex<E>> storage(2 * std::size_t{tile_points});
-      const auto shared = sass::recording_views<E>(storage.data(), tile_points, &notes);
-      const auto block = [&](const auto& phase) {
-        notes.next_phase();
-        for (unsigned t = 0; t < threads; ++t) {
-          notes.begin(static_cast<int>(t));
-          phase(t, threads);
-        }
-      };
-      const complex<E> x{from_double<E>(0.25), from_double<E>(-0.5)};
-      fft::run_tile<E>(
-          g, unit_twiddles<E>{}, fft::group_tile{0, width, columns}, shared.a, shared.b, block,
-          [&](std::uint64_t, std::uint64_t) { return x; },
-          [](std::uint64_t, const complex<E>& v) { return v; },
-          [](std::uint64_t, std::uint64_t, const complex<E>&) {}, false);
+                  static_cast<unsigned long long>(g.m), g.radix, static_cast<unsigned long long>(r.columns), r.width,
+                  static_cast<unsigned long long>(r.tiles), r.threads);
       for (std::size_t p = 0; p < notes.phases.size(); ++p) {
         const sass::phase_summary s = sass::summarize(notes.phases[p]);
         long accesses = 0;
