@@ -59,30 +59,12 @@ bool equal_up_to_zero_signs(const E& a, const E& b) {
   return true;
 }
 
-// A butterfly's inputs and twiddles from arrays, the inputs swapped for an
-// inverse butterfly (twiddled_dft.hpp). Every test calls the butterflies
-// with these two types: each radix's arithmetic is then compiled once per
-// format, where a lambda per call site compiled it again for each (minutes
-// of this file's compile time).
-template <class E>
-struct array_inputs {
-  const complex<E>* x;
-  bool swap = false;
-  complex<E> operator()(int j) const { return fft::oriented(x[j], swap); }
-};
-
-template <class E>
-struct array_twiddles {
-  const complex<E>* w;  // w[a - 1] for a = 1 .. R-1
-  complex<E> operator()(int a) const { return w[a - 1]; }
-};
-
 // The checked butterfly as reference: on the outlined arithmetic
 // (outlined.hpp), whose operations are the checked ones called out of line,
 // so the bits are twiddled_dft_checked's on E itself and the reference costs
 // no inlined copy of each radix's arithmetic.
-template <int R, int Sign, class E>
-void checked_reference(complex<E> (&y)[R], const array_inputs<E>& inputs, const array_twiddles<E>& twiddle) {
+template <int R, int Sign, class E, class Inputs, class Twiddles>
+void checked_reference(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle) {
   complex<fft::outlined<E>> x[R];
   fft::twiddled_dft_checked<R, Sign>(x, [&](int j) { return fft::outlined_of(inputs(j)); },
                                      [&](int a) { return fft::outlined_of(twiddle(a)); });
@@ -104,8 +86,8 @@ void check_radix(std::uint32_t seed) {
       (trial % 8 == 3 ? x[j].re : x[j].im) = special_value<E>(g);
       ++special_cases;
     }
-    const array_inputs<E> inputs{x};
-    const array_twiddles<E> twiddle{w};
+    const auto inputs = [&](int j) { return x[j]; };
+    const auto twiddle = [&](int a) { return w[a - 1]; };
     complex<E> got[R], want[R];
     fft::twiddled_dft<R>(got, inputs, twiddle);
     checked_reference<R, -1>(want, inputs, twiddle);
@@ -157,11 +139,9 @@ void check_inverse_between_swaps(std::uint32_t seed) {
     complex<E> x[R], w[R - 1];
     for (auto& v : x) v = {value(), value()};
     for (auto& v : w) v = {value(), value()};
-    complex<E> conjugates[R - 1];
-    for (int a = 0; a + 1 < R; ++a) conjugates[a] = conj(w[a]);
     complex<E> got[R], want[R];
-    fft::twiddled_dft<R>(got, array_inputs<E>{x, true}, array_twiddles<E>{w});
-    checked_reference<R, +1>(want, array_inputs<E>{x}, array_twiddles<E>{conjugates});
+    fft::twiddled_dft<R>(got, [&](int j) { return fft::swapped(x[j]); }, [&](int a) { return w[a - 1]; });
+    checked_reference<R, +1>(want, [&](int j) { return x[j]; }, [&](int a) { return conj(w[a - 1]); });
     for (int a = 0; a < R; ++a) {
       const complex<E> expected = fft::swapped(want[a]);
       ASSERT_EQ(std::memcmp(&got[a], &expected, sizeof expected), 0)
@@ -184,8 +164,8 @@ TYPED_TEST(TwiddledDft, NonFiniteButterfliesAreTheCheckedOnesExactly) {
   for (int a = 0; a < 7; ++a) w[a] = {from_double<E>(0.75), from_double<E>(-0.25 * a)};
   x[3].re = from_limb<T, E::limbs>(std::numeric_limits<T>::infinity());
   complex<E> got[8], want[8];
-  fft::twiddled_dft<8>(got, array_inputs<E>{x}, array_twiddles<E>{w});
-  checked_reference<8, -1>(want, array_inputs<E>{x}, array_twiddles<E>{w});
+  fft::twiddled_dft<8>(got, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
+  checked_reference<8, -1>(want, [&](int j) { return x[j]; }, [&](int a) { return w[a - 1]; });
   EXPECT_EQ(std::memcmp(got, want, sizeof want), 0);
   EXPECT_FALSE(std::isfinite(got[0].re[0]));
 }
@@ -216,10 +196,9 @@ TYPED_TEST(TwiddledDft, LanesRedoOnlyTheirNonFiniteLanesAsScalarsDo) {
       complex<E> lanes[W];
       fft::from_lanes<Bytes, E>(x[j], lanes);
       for (int w = 0; w < W; ++w) {
-        complex<E> lane_x[8], lane_w[7], want[8];
-        for (int i = 0; i < 8; ++i) lane_x[i] = xs[i][w];
-        for (int a = 0; a < 7; ++a) lane_w[a] = ws[a][w];
-        fft::twiddled_dft<8>(want, array_inputs<E>{lane_x, inverse}, array_twiddles<E>{lane_w});
+        complex<E> want[8];
+        fft::twiddled_dft<8>(want, [&](int i) { return fft::oriented(xs[i][w], inverse); },
+                             [&](int a) { return ws[a - 1][w]; });
         const complex<E> expected = fft::oriented(want[j], inverse);
         EXPECT_EQ(std::memcmp(&lanes[w], &expected, sizeof expected), 0)
             << "trial " << trial << ", lane " << w << ", output " << j;
