@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Table and plot of VkFFT's double-double beside ffft's dd128 (bench/vkfft_side_by_side.cpp).
 
-Usage: vkfft_table.py VKFFT_DD.json [--markdown bench/results/gpu_vkfft_dd.md]
-                                     [--plot bench/results/gpu_vkfft_dd.png]
+Usage: vkfft_table.py VKFFT_DD.json... [--merged bench/results/gpu_vkfft_dd.json]
+                                        [--markdown bench/results/gpu_vkfft_dd.md]
+                                        [--plot bench/results/gpu_vkfft_dd.png]
   (VKFFT_DD.json: ffft_bench_vkfft --json=..., as scripts/gpu_validate.sh's
    vkfft step writes it to $OUT/vkfft_dd.json, stamped by results_record.py;
-   without --markdown the table goes to stdout)
+   without --markdown the table goes to stdout. VkFFT's plans compile with
+   NVRTC, so one call rarely runs every N: several files of the same revision
+   and GPU, from calls on one machine, make one table, and --merged writes
+   them as one results file)
 
 One row per N: the batch, each contender's median time per call of N x batch
 values (data on the device, CUDA events), the time ratio VkFFT / ffft in each
@@ -16,6 +20,7 @@ relative RMS error against N, the four contenders.
 import argparse
 import json
 import math
+import os
 import sys
 
 from results_record import describe
@@ -145,14 +150,58 @@ def plot(data, path):
     fig.savefig(path, dpi=110)
 
 
+def merge(runs):
+    """One results record from several runs of the same code on the same GPU: the
+    union of their results (a later file's case replaces an earlier one's), and
+    the sizes none of them ran. Files of other revisions or GPUs are refused, as
+    their times could not share a table."""
+    first = runs[0]
+    method = ("points_log2", "reps", "warmup", "check_max_log2")  # how each case was measured
+    for other in runs[1:]:
+        for key in ("measured", "device", "driver", "vkfft"):
+            if other.get(key) != first.get(key):
+                sys.exit(f"vkfft_table.py: the files differ in {key!r} ({first.get(key)!r} against "
+                         f"{other.get(key)!r}): only runs of one revision on one GPU share a table")
+        for key in method:
+            if other["options"].get(key) != first["options"].get(key):
+                sys.exit(f"vkfft_table.py: the files differ in option {key!r}: their cases were "
+                         f"measured differently")
+    merged = dict(first)
+    merged["options"] = {**first["options"],
+                         "log2n": sorted({k for run in runs for k in run["options"].get("log2n", [])}),
+                         "budget_s": [run["options"].get("budget_s") for run in runs]}
+    merged["reference"] = {**first.get("reference", {}),
+                           "seconds": {k: v for run in runs
+                                       for k, v in run.get("reference", {}).get("seconds", {}).items()}}
+    results = {}
+    for run in runs:
+        results.update({(r["contender"], r["N"]): r for r in run["results"]})
+    merged["results"] = sorted(results.values(), key=lambda r: (r["N"], r["contender"]))
+    ran = {r["log2n"] for r in merged["results"]}
+    not_run = sorted({k for run in runs for k in run.get("not_run_log2n", [])} - ran)
+    merged["not_run_log2n"] = not_run
+    merged["complete"] = not not_run
+    merged["elapsed_s"] = sum(run.get("elapsed_s", 0) for run in runs)
+    return merged
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("results")
+    ap.add_argument("results", nargs="+")
+    ap.add_argument("--merged", help="write the runs, merged, as one results file")
     ap.add_argument("--markdown")
     ap.add_argument("--plot")
     a = ap.parse_args()
-    with open(a.results) as f:
-        data = json.load(f)
+    runs = []
+    for path in a.results:
+        with open(path) as f:
+            runs.append(json.load(f))
+    data = merge(runs) if len(runs) > 1 else runs[0]
+    if a.merged:
+        with open(a.merged + ".tmp", "w") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+        os.replace(a.merged + ".tmp", a.merged)
     text = table(data)
     if a.markdown:
         with open(a.markdown, "w") as f:
