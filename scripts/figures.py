@@ -62,6 +62,7 @@ RESULTS = ROOT / "bench" / "results"
 # figures too.
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_ratios  # noqa: E402
+import gpu_profile_table  # noqa: E402
 import real_bench_report  # noqa: E402
 import twiddle_bench_table  # noqa: E402
 MARKED = re.compile(r"<!-- measured:([a-z0-9_]+) -->(.*?)<!-- /measured -->", re.S)
@@ -432,7 +433,7 @@ def gpu_dd128_gflops(data):
                  if fft_value(r, "ffft_dd128_table_cuda", n) is not None], 0)
 
 
-GPU_GOALS = [("df64", 0.4), ("dd128", 0.35), ("qf128", 0.08)]
+GPU_GOALS = gpu_profile_table.FORMAT_GOALS
 COMPUTED_GOAL = 1.25
 
 
