@@ -81,9 +81,10 @@ inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passe
 // tile costs nothing else: the index arithmetic divides by the width through
 // precomputed divisors whatever it is. Left even where the tile holds all
 // the columns (an odd width would add a tile of one column) and below 8
-// columns: a block's threads are sized for the even width, and a tile of 3
-// columns where 4 fit leaves a quarter of its butterfly slots idle, which
-// cost more than the conflicts saved (on an H200, df64 at 2^18 went from
+// columns: a tile of 3 columns where 4 fit leaves a quarter of its shared
+// memory unused, and its block has 6 warps instead of 8 while the SM still
+// holds as many blocks as before (shared memory decides), which cost more
+// than the conflicts saved (on an H200, df64 at 2^18 went from
 // 6.09 to 6.33 ms when its tiles went from 4 columns to 3, while every
 // other length got 3-5% faster). The 32-byte formats' swizzled planes spread
 // power-of-two widths already, and odd ones would undo that.

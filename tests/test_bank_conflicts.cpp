@@ -207,8 +207,8 @@ TEST(BankConflicts, ThirtyTwoByteValuesAreAtMostTwoWayInEveryPhase) {
 // elements a tile width apart. From 8 columns up tile_width makes that width
 // odd, so a warp's stores spread over the bank slots: at most 2-way, where an
 // even width of 8 or more made them 8-way. A tile of 4 columns stays whole
-// (3 would idle a quarter of the block), and its stores, 64 bytes apart,
-// meet at most 4-way.
+// (3 would leave a quarter of the tile and of the SM's warps unused), and its
+// stores, 64 bytes apart, meet at most 4-way.
 TEST(BankConflicts, WholeColumnLoadsOfSixteenByteValuesAreAtMostTwoWayFromEightColumns) {
   for (int log2n = 16; log2n <= 24; ++log2n) {
     const std::uint64_t n = std::uint64_t{1} << log2n;
