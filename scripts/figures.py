@@ -434,7 +434,7 @@ def gpu_dd128_gflops(data):
 
 
 GPU_GOALS = gpu_profile_table.FORMAT_GOALS
-COMPUTED_GOAL = 1.25
+COMPUTED_GOAL = gpu_profile_table.COMPUTED_SLOWDOWN_GOAL
 
 
 def gpu_goals_summary(data):
