@@ -1,15 +1,19 @@
-// The butterfly arithmetic of twiddled_dft.hpp: run first in the unchecked
-// arithmetic (unchecked.hpp), it must give the checked arithmetic's results
-// limb for limb, up to the signs of zero limbs, whenever those are finite,
-// and exactly the checked results (every bit) when an input is infinite,
-// NaN or so large that the butterfly overflows. Every radix, both signs,
-// every format; inputs with exact zeros, signed zeros and values that
-// cancel exactly, which make zero intermediate results. Only the forward
-// butterfly is compiled; the inverse one, the forward one between swaps of
-// the real and imaginary parts, must give the directly computed inverse
-// butterfly's results. The CPU's lane vectors, which redo only the lanes
-// that need it, must match the scalar butterfly bit for bit on the same
-// special values, in both directions.
+// The butterfly arithmetic of twiddled_dft.hpp: run first without
+// special-value handling, its finite results are final, and when an output
+// is not finite (an infinite or NaN input, or a butterfly that overflows)
+// the butterfly is the checked arithmetic's, every bit. The first run of
+// df64 and dd128 butterflies of radix 2, 4 and 8 renormalizes once per
+// output (deferred.hpp), whose accuracy test_deferred_butterfly checks; of
+// the others it is the unchecked arithmetic (unchecked.hpp), whose finite
+// results must be the checked arithmetic's limb for limb, up to the signs
+// of zero limbs. Every radix, both signs, every
+// format; inputs with exact zeros, signed zeros and values that cancel
+// exactly, which make zero intermediate results. Only the forward butterfly
+// is compiled; the inverse one, the forward one between swaps of the real
+// and imaginary parts, must give the directly computed inverse butterfly's
+// results. The CPU's lane vectors, which redo only the lanes that need it,
+// must match the scalar butterfly bit for bit on the same special values,
+// in both directions.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -91,14 +95,17 @@ void check_radix(std::uint32_t seed) {
     complex<E> got[R], want[R];
     fft::twiddled_dft<R>(got, inputs, twiddle);
     checked_reference<R, -1>(want, inputs, twiddle);
+    complex<fft::unchecked<E>> fast[R];
+    const bool fast_is_final = fft::twiddled_dft_unchecked<R, -1>(fast, inputs, twiddle);
+    EXPECT_TRUE(fast_is_final || special) << "radix " << R << ", trial " << trial;
     for (int a = 0; a < R; ++a) {
       SCOPED_TRACE(::testing::Message() << "radix " << R << ", trial " << trial
                                         << ", output " << a);
-      bool finite = true;
-      for (int l = 0; l < E::limbs; ++l)
-        finite = finite && std::isfinite(want[a].re[l]) && std::isfinite(want[a].im[l]);
-      if (special && !finite) {
+      if (!fast_is_final) {
         EXPECT_EQ(std::memcmp(&got[a], &want[a], sizeof want[a]), 0);
+      } else if constexpr (fft::defers_renormalization<E, R>) {
+        const complex<E> expected = fft::value_of(fast[a]);
+        EXPECT_EQ(std::memcmp(&got[a], &expected, sizeof expected), 0);
       } else {
         EXPECT_TRUE(equal_up_to_zero_signs(got[a].re, want[a].re));
         EXPECT_TRUE(equal_up_to_zero_signs(got[a].im, want[a].im));
@@ -119,14 +126,15 @@ void for_each_radix(const Check& check) {
   check.template operator()<8>();
 }
 
-TYPED_TEST(TwiddledDft, FiniteResultsAreTheCheckedOnesUpToZeroSigns) {
+TYPED_TEST(TwiddledDft, FiniteResultsAreFinalAndOthersTheCheckedOnes) {
   for_each_radix([]<int R>() { check_radix<R, TypeParam>(R); });
 }
 
 // The inverse butterfly as the executors run it, S F_-(S x) with the
-// forward twiddles, against the inverse butterfly computed directly in the
-// checked arithmetic, with the conjugate twiddles: the same bits, zero
-// signs included, on random values, for every radix. (The one exception
+// forward twiddles, against the inverse butterfly computed directly (in the
+// deferred arithmetic where the radix and format defer, in the checked one
+// otherwise), with the conjugate twiddles: the same bits, zero signs
+// included, on random values, for every radix. (The one exception
 // twiddled_dft.hpp names, a qf128 addition whose operands hold limbs of
 // equal magnitude and opposite signs, is left out by using inputs without
 // such ties.)
@@ -141,7 +149,15 @@ void check_inverse_between_swaps(std::uint32_t seed) {
     for (auto& v : w) v = {value(), value()};
     complex<E> got[R], want[R];
     fft::twiddled_dft<R>(got, [&](int j) { return fft::swapped(x[j]); }, [&](int a) { return w[a - 1]; });
-    checked_reference<R, +1>(want, [&](int j) { return x[j]; }, [&](int a) { return conj(w[a - 1]); });
+    const auto inputs = [&](int j) { return x[j]; };
+    const auto conjugate_twiddle = [&](int a) { return conj(w[a - 1]); };
+    if constexpr (fft::defers_renormalization<E, R>) {
+      complex<fft::unchecked<E>> direct[R];
+      ASSERT_TRUE((fft::twiddled_dft_unchecked<R, +1>(direct, inputs, conjugate_twiddle)));
+      for (int a = 0; a < R; ++a) want[a] = fft::value_of(direct[a]);
+    } else {
+      checked_reference<R, +1>(want, inputs, conjugate_twiddle);
+    }
     for (int a = 0; a < R; ++a) {
       const complex<E> expected = fft::swapped(want[a]);
       ASSERT_EQ(std::memcmp(&got[a], &expected, sizeof expected), 0)

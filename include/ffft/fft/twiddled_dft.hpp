@@ -16,11 +16,14 @@
 // in operand order). Every executor swaps in the same places, so their
 // results stay bit-identical (swapped() below).
 //
-// It runs first in the unchecked arithmetic (unchecked.hpp), which skips the
-// per-operation tests for zero and non-finite results (a third of a dd128
-// butterfly's operations), and then checks its outputs once: when every limb
-// of every output is finite, they are the checked arithmetic's results up to
-// the signs of zero limbs (unchecked.hpp proves it). Otherwise the butterfly
+// It runs first without the per-operation tests for zero and non-finite
+// results, and checks its outputs once: when every limb of every output is
+// finite, they are final. For df64 and dd128 butterflies of radix 2, 4 and
+// 8 that first run renormalizes once per output (deferred.hpp), half the
+// operations of the accurate ones, within a bound derived there; for the
+// others it is the unchecked arithmetic (unchecked.hpp), whose finite
+// results are the checked arithmetic's up to the signs of zero limbs
+// (unchecked.hpp proves it). Otherwise the butterfly
 // runs again in the checked arithmetic (checked_butterfly, out of line: one
 // body per format serves every radix), so infinities, NaNs and overflow give
 // exactly what the operations of arithmetic.hpp say. Every executor decides
@@ -34,6 +37,7 @@
 
 #include "ffft/complex.hpp"
 #include "ffft/fft/butterflies.hpp"
+#include "ffft/fft/deferred.hpp"
 #include "ffft/fft/outlined.hpp"
 #include "ffft/fft/unchecked.hpp"
 
@@ -71,16 +75,30 @@ FFFT_UNROLL
   for (int a = 1; a < R; ++a) y[a] = mul(y[a], twiddle(a));
 }
 
-// The butterfly in the unchecked arithmetic; returns where (for lane
-// vectors, in which lanes) its outputs are those of the checked one.
+// The butterfly without special-value handling; returns where (for lane
+// vectors, in which lanes) its outputs are all finite, and so final. The
+// two-limb formats' radix-2, 4 and 8 butterflies run with one
+// renormalization per output (deferred.hpp), the rest in the unchecked
+// operations.
 template <int R, int Sign, class E, class Inputs, class Twiddles>
 FFFT_HD auto twiddled_dft_unchecked(complex<unchecked<E>> (&y)[R], const Inputs& inputs,
                                     const Twiddles& twiddle) {
+  if constexpr (defers_renormalization<E, R>) {
+    complex<deferred<E>> x[R];
 FFFT_UNROLL
-  for (int j = 0; j < R; ++j) y[j] = unchecked_of(inputs(j));
-  dft<R, Sign>(y);
+    for (int j = 0; j < R; ++j) x[j] = under<deferred_arithmetic>(inputs(j));
+    dft<R, Sign>(x);
+    y[0] = renormalized(x[0]);
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a) y[a] = mul(y[a], unchecked_of(twiddle(a)));
+    for (int a = 1; a < R; ++a)
+      y[a] = renormalized(mul(renormalized_deferred(x[a]), under<deferred_arithmetic>(twiddle(a))));
+  } else {
+FFFT_UNROLL
+    for (int j = 0; j < R; ++j) y[j] = unchecked_of(inputs(j));
+    dft<R, Sign>(y);
+FFFT_UNROLL
+    for (int a = 1; a < R; ++a) y[a] = mul(y[a], unchecked_of(twiddle(a)));
+  }
   return detail::outputs_finite(y);
 }
 

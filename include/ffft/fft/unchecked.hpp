@@ -2,7 +2,9 @@
 // algorithms of double_word.hpp and quad_word.hpp, without arithmetic.hpp's
 // settle() after every operation (about 9 of an addition's 29 vector
 // operations and half of a multiplication's). The butterflies run on it
-// first and check their outputs once (twiddled_dft.hpp).
+// first and check their outputs once (twiddled_dft.hpp), except the two-limb
+// formats' radix-2, 4 and 8 ones, which run in deferred.hpp's arithmetic and
+// hand their renormalized outputs over in this type.
 //
 // A type of its own, so that dft<> and the complex operations of
 // complex.hpp run on it unchanged (they find these functions by
