@@ -2,8 +2,9 @@
 // special-value handling, its finite results are final, and when an output
 // is not finite (an infinite or NaN input, or a butterfly that overflows)
 // the butterfly is the checked arithmetic's, every bit. The first run of
-// df64 and dd128 butterflies of radix 2, 4 and 8 renormalizes once per
-// output (deferred.hpp), whose accuracy test_deferred_butterfly checks; of
+// df64 and dd128 butterflies of radix 2, 4 and 8 renormalizes per DFT
+// output and per twiddle product (deferred.hpp), whose accuracy
+// test_deferred_butterfly checks; of
 // the others it is the unchecked arithmetic (unchecked.hpp), whose finite
 // results must be the checked arithmetic's limb for limb, up to the signs
 // of zero limbs. Every radix, both signs, every

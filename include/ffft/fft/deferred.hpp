@@ -36,11 +36,12 @@
 // (docs/arithmetic.md gives the whole transform's).
 //
 // The odd radices keep the accurate operations: their sums chain up to
-// four additions and a product by a rounded constant before they meet,
-// their bounds come out at 63-127 u^2 L, and their measured RMS errors at
-// 1.4-1.6 times the accurate ones', which took small transforms of 5- and
-// 7-smooth lengths past the tests' accuracy limits. The power-of-two radices
-// carry every power-of-two length and most of the work of the others.
+// four additions and a product by a rounded constant before they meet
+// (scripts/deferred_bound.py gives 43-91 u^2 L for them), and deferred to
+// their outputs their RMS errors were 1.4-1.6 times the accurate ones',
+// which took small transforms of 5- and 7-smooth lengths past the tests'
+// accuracy limits. The power-of-two radices carry every power-of-two length
+// and most of the work of the others.
 //
 // Derivation (scripts/deferred_bound.py evaluates it for each radix): each
 // value carries, per input component, a mass m (|value| <= m L), a tail
@@ -74,7 +75,7 @@ struct deferred_arithmetic;
 template <class E>
 using deferred = limbs_under<E, deferred_arithmetic>;
 
-// Whether E's radix-R butterflies renormalize once per output.
+// Whether E's radix-R butterflies run in this arithmetic.
 template <class E, int R>
 inline constexpr bool defers_renormalization = E::limbs == 2 && (R == 2 || R == 4 || R == 8);
 

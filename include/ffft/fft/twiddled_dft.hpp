@@ -19,8 +19,9 @@
 // It runs first without the per-operation tests for zero and non-finite
 // results, and checks its outputs once: when every limb of every output is
 // finite, they are final. For df64 and dd128 butterflies of radix 2, 4 and
-// 8 that first run renormalizes once per output (deferred.hpp), half the
-// operations of the accurate ones, within a bound derived there; for the
+// 8 that first run renormalizes only its DFT's outputs and its twiddle
+// products (deferred.hpp), with 55% of the accurate arithmetic's
+// operations and within a bound derived there; for the
 // others it is the unchecked arithmetic (unchecked.hpp), whose finite
 // results are the checked arithmetic's up to the signs of zero limbs
 // (unchecked.hpp proves it). Otherwise the butterfly
@@ -77,8 +78,8 @@ FFFT_UNROLL
 
 // The butterfly without special-value handling; returns where (for lane
 // vectors, in which lanes) its outputs are all finite, and so final. The
-// two-limb formats' radix-2, 4 and 8 butterflies run with one
-// renormalization per output (deferred.hpp), the rest in the unchecked
+// two-limb formats' radix-2, 4 and 8 butterflies renormalize per DFT output
+// and per twiddle product (deferred.hpp), the rest run in the unchecked
 // operations.
 template <int R, int Sign, class E, class Inputs, class Twiddles>
 FFFT_HD auto twiddled_dft_unchecked(complex<unchecked<E>> (&y)[R], const Inputs& inputs,
