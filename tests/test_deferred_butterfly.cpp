@@ -1,7 +1,6 @@
 // The two-limb butterflies' accuracy where they renormalize per DFT output
 // and per twiddle product (deferred.hpp: radix 2, 4 and 8): every real
-// component of every output of
-// a radix-R butterfly with its twiddles within
+// component of every output of a radix-R butterfly with its twiddles within
 // deferred_butterfly_bound_units(R) u^2 L of the exact twiddled DFT, L the
 // sum of |Re x_j| + |Im x_j| over its inputs. The reference is computed in
 // __float128 (113 bits) from the very inputs and twiddles, with the roots of

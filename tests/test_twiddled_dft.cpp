@@ -4,17 +4,16 @@
 // the butterfly is the checked arithmetic's, every bit. The first run of
 // df64 and dd128 butterflies of radix 2, 4 and 8 renormalizes per DFT
 // output and per twiddle product (deferred.hpp), whose accuracy
-// test_deferred_butterfly checks; of
-// the others it is the unchecked arithmetic (unchecked.hpp), whose finite
-// results must be the checked arithmetic's limb for limb, up to the signs
-// of zero limbs. Every radix, both signs, every
-// format; inputs with exact zeros, signed zeros and values that cancel
-// exactly, which make zero intermediate results. Only the forward butterfly
-// is compiled; the inverse one, the forward one between swaps of the real
-// and imaginary parts, must give the directly computed inverse butterfly's
-// results. The CPU's lane vectors, which redo only the lanes that need it,
-// must match the scalar butterfly bit for bit on the same special values,
-// in both directions.
+// test_deferred_butterfly checks; of the others it is the unchecked
+// arithmetic (unchecked.hpp), whose finite results must be the checked
+// arithmetic's limb for limb, up to the signs of zero limbs. Every radix,
+// both signs, every format; inputs with exact zeros, signed zeros and values
+// that cancel exactly, which make zero intermediate results. Only the
+// forward butterfly is compiled; the inverse one, the forward one between
+// swaps of the real and imaginary parts, must give the directly computed
+// inverse butterfly's results. The CPU's lane vectors, which redo only the
+// lanes that need it, must match the scalar butterfly bit for bit on the
+// same special values, in both directions.
 #include <gtest/gtest.h>
 
 #include <cstring>
