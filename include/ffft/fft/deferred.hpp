@@ -137,8 +137,7 @@ FFFT_HD complex<deferred<E>> renormalized_deferred(const complex<deferred<E>>& x
 
 template <class E>
 FFFT_HD complex<unchecked<E>> renormalized(const complex<deferred<E>>& x) {
-  const complex<deferred<E>> r = renormalized_deferred(x);
-  return {{{r.re.limb[0], r.re.limb[1]}}, {{r.im.limb[0], r.im.limb[1]}}};
+  return unchecked_of(value_of(renormalized_deferred(x)));
 }
 
 }  // namespace ffft::fft

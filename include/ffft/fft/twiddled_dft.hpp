@@ -20,11 +20,11 @@
 // results, and checks its outputs once: when every limb of every output is
 // finite, they are final. For df64 and dd128 butterflies of radix 2, 4 and
 // 8 that first run renormalizes only its DFT's outputs and its twiddle
-// products (deferred.hpp), with 55% of the accurate arithmetic's
-// operations and within a bound derived there; for the
-// others it is the unchecked arithmetic (unchecked.hpp), whose finite
-// results are the checked arithmetic's up to the signs of zero limbs
-// (unchecked.hpp proves it). Otherwise the butterfly
+// products (deferred.hpp), with 55% of the accurate arithmetic's operations
+// and within a bound derived there; for the others it is the unchecked
+// arithmetic (unchecked.hpp), whose finite results are the checked
+// arithmetic's up to the signs of zero limbs (unchecked.hpp proves it).
+// Otherwise the butterfly
 // runs again in the checked arithmetic (checked_butterfly, out of line: one
 // body per format serves every radix), so infinities, NaNs and overflow give
 // exactly what the operations of arithmetic.hpp say. Every executor decides
