@@ -16,16 +16,67 @@ namespace ffft::fft {
 // The shared memory of a group kernel: two tiles (the passes ping-pong
 // between them, so one barrier per pass suffices) of group_tile_points<E>
 // values, 64 KiB for every format (an opt-in above the default 48 KiB, which
-// every architecture from sm_70 grants). The widest group is tile_points / 2
-// points, so a tile holds at least two columns: in the last group, whose
+// every architecture from sm_70 grants). A group of up to tile_points / 2
+// points gets a tile of at least two columns: in the last group, whose
 // outputs for consecutive k are M = 1 apart, two columns make the stores
 // 32-byte sector runs even for df64's 16-byte values.
 inline constexpr std::size_t group_shared_bytes = 64 * 1024;
 template <class E>
 inline constexpr std::uint32_t group_tile_points =
     static_cast<std::uint32_t>(group_shared_bytes / (2 * sizeof(complex<E>)));
+
+// Longer groups, of up to group_longest<E> points, take one column per tile
+// (and dd128's two tiles of 2048 values take 128 KiB), so that lengths
+// whose passes end in a radix 4 or 2 need a group fewer: 2^20 = 8^6 x 4 is
+// [8 8 8][8 8 8 4], two round trips through device memory instead of three
+// ([8 8 8][8 8 8][4]), as are 2^19, and 2^10 and 2^11 become one. Only
+// where the device grants the shared memory (sharedMemPerBlockOptin: 227 KiB
+// on sm_90, 163 KiB on sm_80, 99 KiB on sm_86 and sm_89, 64 KiB on sm_75).
+// What a longer group costs:
+// - df64: its tile of 2048 values is the 32 KiB of today's tiles, so as many
+//   blocks fit per SM; one column per tile leaves the last group's stores
+//   16 bytes per 32-byte sector, which the L2 merges with the neighbouring
+//   column's half while both are resident (adjacent blocks write them).
+// - dd128: 128 KiB per block, one block per SM, but of 256 threads: its 253
+//   registers already allow one 256-thread or two 128-thread blocks, 8 warps
+//   either way.
+// - qf128: none. Its kernel is bounded to 3 blocks of 128 threads per SM
+//   (12 warps, cuda_engine.cu), and 128 KiB tiles would leave one: 4 warps
+//   for a kernel that is latency-bound at 8. The group it would save is a
+//   lone radix-4 or radix-2 pass, about 1% of qf128's time at 2^20.
 template <class E>
-inline constexpr std::uint32_t group_max_radix = group_tile_points<E> / 2;
+inline constexpr std::uint32_t group_longest = 2048;
+template <>
+inline constexpr std::uint32_t group_longest<qf128> = 512;
+
+// The longest group a device with shared_optin bytes per block runs: the
+// format's longest whose two tiles fit, never below tile_points / 2.
+template <class E>
+constexpr std::uint32_t group_max_radix_within(std::size_t shared_optin) {
+  std::uint32_t radix = group_longest<E>;
+  while (radix > group_tile_points<E> / 2 && 2 * std::size_t{radix} * sizeof(complex<E>) > shared_optin)
+    radix /= 2;
+  return radix;
+}
+
+// The H100's and H200's opt-in (sm_90), which the tools without a GPU
+// (tools/sass/, the bank-conflict test) plan for.
+inline constexpr std::size_t sm90_shared_optin = 227 * 1024;
+template <class E>
+inline constexpr std::uint32_t group_max_radix = group_max_radix_within<E>(sm90_shared_optin);
+
+// The values in each of a group's two tiles: group_tile_points<E>, or the
+// group's own length where that is longer (one column per tile). The
+// kernels call it too, to lay out their tiles.
+template <class E>
+FFFT_HD constexpr std::uint32_t group_tile_entries(const pass_group& g) {
+  return g.radix > group_tile_points<E> ? g.radix : group_tile_points<E>;
+}
+template <class E>
+constexpr std::size_t group_tile_bytes(const pass_group& g) {
+  return 2 * std::size_t{group_tile_entries<E>(g)} * sizeof(complex<E>);
+}
+
 // Threads per block at most: 128 for qf128, whose kernel is bounded to 3
 // blocks of 128 per SM (cuda_engine.cu).
 template <class E>

@@ -31,16 +31,22 @@ namespace {
 using fft::strided;
 
 // The group kernels' tiles and blocks (engine/group_launch.hpp): two tiles
-// of tile_points<E> values in 64 KiB of shared memory, groups of at most
-// tile_points / 2 points, at most group_threads<E> threads per block (128 for
-// qf128, whose kernel is bounded to 3 blocks of 128 per SM, below).
-using fft::group_shared_bytes;
-template <class E>
-constexpr std::uint32_t tile_points = fft::group_tile_points<E>;
-template <class E>
-constexpr std::uint32_t max_group_radix = fft::group_max_radix<E>;
+// of group_tile_entries<E>(g) values each (64 KiB of shared memory, or
+// 128 KiB for dd128's 2048-point groups), groups of at most
+// group_max_radix_within<E>(the device's opt-in) points, at most
+// group_threads<E> threads per block (128 for qf128, whose kernel is bounded
+// to 3 blocks of 128 per SM, below).
 template <class E>
 constexpr unsigned group_threads = fft::group_max_threads<E>;
+
+// The shared memory a block of the current device may opt in to.
+std::size_t device_shared_optin() {
+  int device = 0;
+  int bytes = 0;
+  FFFT_CUDA_CHECK(cudaGetDevice(&device));
+  FFFT_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  return static_cast<std::size_t>(bytes);
+}
 
 // A phase on this block: each thread runs its share, then all wait (which
 // also keeps the next tile's loads from overwriting values still being
@@ -67,7 +73,7 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
                                                 const fft::scaling<E>& scale, bool inverse) {
   extern __shared__ uint4 shared_tiles[];
   // Two tiles, laid out as tile_layout.hpp says (planes for 32-byte values).
-  const auto shared = fft::tile_views<E>(reinterpret_cast<complex<E>*>(shared_tiles), tile_points<E>);
+  const auto shared = fft::tile_views<E>(reinterpret_cast<complex<E>*>(shared_tiles), fft::group_tile_entries<E>(g));
   const std::uint64_t tiles = (columns + width - 1) / width;
   for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     fft::run_tile<E>(
@@ -156,16 +162,17 @@ struct device_executor {
   void stockham_group(int sign, const fft::pass_group& g, const fft::stockham_program<E>& program,
                       In in, Out out, std::uint64_t batch, const fft::scaling<E>& scale) const {
     const std::uint64_t columns = g.columns(batch);
-    const std::uint32_t width = fft::tile_width<E>(g, tile_points<E>, columns);
+    const std::uint32_t width = fft::tile_width<E>(g, fft::group_tile_entries<E>(g), columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
     // One thread per butterfly of the widest pass, in whole warps, at most
     // group_threads (group_launch.hpp).
     const unsigned threads = fft::group_block_threads(g, width, group_threads<E>);
     const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
     const auto launch = [&](auto kernel, const auto& twiddles) {
+      const std::size_t shared = fft::group_tile_bytes<E>(g);
       FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(group_shared_bytes)));
-      kernel<<<grid, threads, group_shared_bytes, stream>>>(g, twiddles, source_of<E>(in),
+                                           static_cast<int>(shared)));
+      kernel<<<grid, threads, shared, stream>>>(g, twiddles, source_of<E>(in),
                                                             target_of<E>(out), columns, width, scale,
                                                             sign > 0);
       FFFT_CUDA_CHECK(cudaGetLastError());
@@ -226,7 +233,7 @@ struct fft_engine<E>::state {
   std::uint64_t padded;  // Bluestein's padded length
   std::vector<fft::pass_shape> passes;
   std::vector<std::uint64_t> offsets;
-  std::vector<fft::pass_group> groups;  // the passes in groups of max_group_radix<E> points
+  std::vector<fft::pass_group> groups;  // the passes in groups the device's shared memory holds
   twiddle_mode mode;
   // The passes' twiddle arrays (table mode), or their factors (computed
   // mode: coarse then fine, made on the device); neither in direct mode.
@@ -263,7 +270,7 @@ fft_engine<E>::fft_engine(const fft::transform_tables<E>& tables, std::uint64_t 
   s.padded = s.bluestein ? b->padded : 0;
   s.passes = t.passes;
   s.offsets = t.offsets;
-  s.groups = fft::group_passes(s.passes, s.offsets, max_group_radix<E>);
+  s.groups = fft::group_passes(s.passes, s.offsets, fft::group_max_radix_within<E>(device_shared_optin()));
   s.mode = t.mode;
   if (t.passes.empty()) s.mode = twiddle_mode::table;  // n = 1: no pass reads twiddles
   if (s.mode == twiddle_mode::table) {

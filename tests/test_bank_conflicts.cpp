@@ -148,9 +148,9 @@ TEST(TileLayout, SplitTilesHoldEachPartAtItsSlot) {
 // each butterfly reading and writing its R values, as 16-byte accesses.
 template <class E>
 void check_recorded_group(std::uint64_t n, std::uint64_t batch) {
-  const std::uint32_t tile_points = fft::group_tile_points<E>;
   constexpr std::uint32_t units = sizeof(complex<E>) / 16;
   for (const fft::pass_group& g : sass::planned_groups<E>(n)) {
+    const std::uint32_t tile_points = fft::group_tile_entries<E>(g);
     const sass::recorded_group r = sass::record_first_tile<E>(g, batch);
     const sass::recorder& notes = r.notes;
     ASSERT_EQ(notes.phases.size(), static_cast<std::size_t>(g.count + 2));
@@ -208,7 +208,8 @@ TEST(BankConflicts, ThirtyTwoByteValuesAreAtMostTwoWayInEveryPhase) {
 // odd, so a warp's stores spread over the bank slots: at most 2-way, where an
 // even width of 8 or more made them 8-way. A tile of 4 columns stays whole
 // (3 would leave a quarter of the tile and of the SM's warps unused), and its
-// stores, 64 bytes apart, meet at most 4-way.
+// stores, 64 bytes apart, meet at most 4-way; a group longer than half a
+// tile has a tile of one column, whose loads are consecutive entries.
 TEST(BankConflicts, WholeColumnLoadsOfSixteenByteValuesAreAtMostTwoWayFromEightColumns) {
   for (int log2n = 16; log2n <= 24; ++log2n) {
     const std::uint64_t n = std::uint64_t{1} << log2n;
@@ -217,11 +218,12 @@ TEST(BankConflicts, WholeColumnLoadsOfSixteenByteValuesAreAtMostTwoWayFromEightC
     const sass::recorded_group r = sass::record_first_tile<df64>(last, (std::uint64_t{1} << 26) / n);
     SCOPED_TRACE(::testing::Message() << "n 2^" << log2n << ", width " << r.width);
     const int worst = sass::summarize(r.notes.phases.front()).worst;
-    if (fft::group_tile_points<df64> / last.radix >= 8) {
+    const std::uint32_t fitting = fft::group_tile_entries<df64>(last) / last.radix;
+    if (fitting >= 8) {
       EXPECT_EQ(r.width % 2, 1u);
       EXPECT_LE(worst, 2);
     } else {
-      EXPECT_EQ(r.width, fft::group_tile_points<df64> / last.radix);
+      EXPECT_EQ(r.width, fitting);
       EXPECT_LE(worst, 4);
     }
   }

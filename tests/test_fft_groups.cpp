@@ -8,11 +8,13 @@
 // launch limits) is for tests/gpu and compute-sanitizer.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <numeric>
 #include <random>
 #include <vector>
 
+#include "engine/group_launch.hpp"
 #include "engine/pass_groups.hpp"
 #include "ffft/fft/tile_layout.hpp"
 #include "engine/runner.hpp"
@@ -39,13 +41,18 @@ struct emulated_block_executor {
   std::uint32_t tile_points;
   std::uint32_t threads;
   bool wide_index = false;  // the 64-bit index path that launches of 2^32 columns or more take
+  // Groups of up to this many points, longer ones on tiles of one column
+  // (engine/group_launch.hpp); 0: tile_points / 2, at least two columns.
+  std::uint32_t longest = 0;
   fft::cpu_executor<E> cpu{1, cpu_isa::scalar};
+
+  std::uint32_t tile_entries(const pass_group& g) const { return std::max(tile_points, g.radix); }
 
   void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
                 strided<const value> in, strided<value> out, value* ws0, value* ws1,
                 std::uint64_t batch) const {
     const std::vector<pass_group> groups =
-        fft::group_passes(*program.passes, *program.offsets, tile_points / 2);
+        fft::group_passes(*program.passes, *program.offsets, longest ? longest : tile_points / 2);
     fft::run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
   }
 
@@ -74,12 +81,13 @@ struct emulated_block_executor {
                       const fft::scaling<E>& scale) const {
     const program_twiddles twiddles{program.source, {program.twiddles}, {program.factors}, {program.n}};
     const std::uint64_t columns = g.columns(batch);
-    const std::uint32_t width = fft::tile_width<E>(g, tile_points, columns);
+    const std::uint32_t entries = tile_entries(g);
+    const std::uint32_t width = fft::tile_width<E>(g, entries, columns);
     // Fresh tiles of NaN: a phase that read an entry no earlier phase wrote
     // would show in the results.
     const value nan{from_double<E>(std::nan("")), from_double<E>(std::nan(""))};
-    std::vector<value> storage(2 * std::size_t{tile_points}, nan);
-    const auto tiles = fft::tile_views<E>(storage.data(), tile_points);
+    std::vector<value> storage(2 * std::size_t{entries}, nan);
+    const auto tiles = fft::tile_views<E>(storage.data(), entries);
     const auto block_threads = [&](const auto& phase) {
       for (std::uint32_t t = 0; t < threads; ++t) phase(t, threads);
     };
@@ -150,13 +158,19 @@ struct group_case {
   std::uint64_t batch;
   std::int64_t in_stride, in_distance, out_stride, out_distance;
   std::uint32_t tile_points, threads;
+  std::uint32_t longest = 0;  // emulated_block_executor::longest
 };
 
 // Tiles of 64 points (groups of at most 32) split every length above 32
 // into several groups, tiles of 2048 are the df64 kernel's; thread counts
 // below and above a tile's butterfly count, and batches whose columns do
-// not fill the last tile.
+// not fill the last tile. Groups longer than half a tile run on one-column
+// tiles of their own length: 2048 = [8 8][8 4] on tiles of 32 (both groups
+// one column: the first with M > 1, the second with M = 1), and
+// 4096 = [8 8 8][8] on tiles of 64 (a one-column group, then a plain one).
 const group_case cases[] = {
+    {2048, 3, 1, 2048, 1, 2048, 32, 32, 128},
+    {4096, 2, 1, 4096, 2, 1, 64, 64, 512},
     {1, 5, 1, 1, 1, 1, 64, 32},
     {2, 3, 1, 2, 1, 2, 64, 32},
     {8, 1, 1, 8, 1, 8, 2048, 256},
@@ -193,7 +207,7 @@ TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
       const strided<const complex<E>> in{x.data(), c.in_stride, c.in_distance};
       const fft::cpu_executor<E> cpu(1, selected_cpu_isa());
       for (bool wide : {false, true}) {
-        const emulated_block_executor<E> blocks{c.tile_points, c.threads, wide};
+        const emulated_block_executor<E> blocks{c.tile_points, c.threads, wide, c.longest};
         for (int sign : {-1, +1}) {
           for (normalization norm : {normalization::backward, normalization::ortho}) {
             SCOPED_TRACE(::testing::Message()
@@ -317,6 +331,38 @@ TEST(PassGroups, WidestPassButterflies) {
   EXPECT_EQ(fft::widest_pass_butterflies(empty[0], 1), 1u);
 }
 
+// The longest group is the format's where the device grants two tiles of
+// it (engine/group_launch.hpp): on sm_90 (227 KiB) 2^20 = 8^6 x 4 is two
+// groups for df64 and dd128, [8 8 8][8 8 8 4], and three for qf128, whose
+// blocks stay at 64 KiB; with 64 KiB (sm_75) three in every format, with
+// 99 KiB (sm_86, sm_89) dd128 goes to 1024 points.
+TEST(PassGroups, LongestGroupFollowsTheDevicesSharedMemory) {
+  EXPECT_EQ(fft::group_max_radix_within<df64>(227 * 1024), 2048u);
+  EXPECT_EQ(fft::group_max_radix_within<dd128>(227 * 1024), 2048u);
+  EXPECT_EQ(fft::group_max_radix_within<qf128>(227 * 1024), 512u);
+  EXPECT_EQ(fft::group_max_radix_within<df64>(99 * 1024), 2048u);
+  EXPECT_EQ(fft::group_max_radix_within<dd128>(99 * 1024), 1024u);
+  EXPECT_EQ(fft::group_max_radix_within<df64>(64 * 1024), 2048u);
+  EXPECT_EQ(fft::group_max_radix_within<dd128>(64 * 1024), 1024u);
+  EXPECT_EQ(fft::group_max_radix_within<qf128>(64 * 1024), 512u);
+  EXPECT_EQ(fft::group_max_radix_within<dd128>(48 * 1024), 512u);  // never below half a 64 KiB tile pair
+  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(std::uint64_t{1} << 20);
+  const std::vector<std::uint64_t> offsets(passes.size(), 0);
+  const auto groups = [&](std::uint32_t max_radix) { return fft::group_passes(passes, offsets, max_radix); };
+  const std::vector<pass_group> two = groups(fft::group_max_radix<dd128>);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[1].radix, 2048u);
+  EXPECT_EQ(two[1].m, 1u);
+  EXPECT_EQ(fft::group_tile_entries<dd128>(two[1]), 2048u);
+  EXPECT_EQ(fft::group_tile_bytes<dd128>(two[1]), 128u * 1024);
+  EXPECT_EQ(fft::group_tile_bytes<dd128>(two[0]), 64u * 1024);
+  EXPECT_EQ(fft::group_tile_bytes<df64>(two[1]), 64u * 1024);
+  EXPECT_EQ(fft::tile_width<dd128>(two[1], fft::group_tile_entries<dd128>(two[1]), 64 * 512), 1u);
+  EXPECT_EQ(groups(fft::group_max_radix<df64>).size(), 2u);
+  EXPECT_EQ(groups(fft::group_max_radix<qf128>).size(), 3u);
+  EXPECT_EQ(groups(fft::group_max_radix_within<dd128>(64 * 1024)).size(), 3u);
+}
+
 // Every 7-smooth length up to 2^16 and some large ones: the groups cover the
 // passes in order, each within the bound, each as long as the bound allows
 // (so the fewest groups), and each local pass is the global pass it stands for.
@@ -327,7 +373,7 @@ TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   for (std::uint64_t n : {std::uint64_t{1} << 20, std::uint64_t{1} << 24, std::uint64_t{1} << 27,
                           std::uint64_t{59049} * 7 * 7 * 5})
     lengths.push_back(n);
-  for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u}) {
+  for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u, 2048u}) {
     for (std::uint64_t n : lengths) {
       SCOPED_TRACE(::testing::Message() << "n " << n << ", max radix " << max_radix);
       const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);

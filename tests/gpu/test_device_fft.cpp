@@ -39,12 +39,16 @@ struct case_description {
 };
 
 // Sizes covering every radix, mixed radices, one pass, one and several
-// groups of passes in shared memory, batches that leave a tile part empty,
-// and Bluestein.
+// groups of passes in shared memory, groups longer than half a tile (on
+// sm_90: 2^11 = [8 8 8 4] in one 2048-point group, 2^19 = [8 8 8][8 8 8 2]
+// and 2^20 for df64 and dd128; engine/group_launch.hpp), batches that leave
+// a tile part empty, and Bluestein.
 const case_description cases[] = {
     {1, 3, {}, {}, normalization::backward, twiddle_mode::table},
     {8, 1, {}, {}, normalization::backward, twiddle_mode::table},
     {1024, 4, {}, {}, normalization::ortho, twiddle_mode::table},
+    {2048, 5, {}, {2, 0}, normalization::backward, twiddle_mode::table},
+    {1 << 19, 3, {}, {}, normalization::forward, twiddle_mode::table},
     {2 * 3 * 4 * 5 * 7 * 8, 2, {}, {}, normalization::forward, twiddle_mode::computed},
     {343, 2, {2, 700}, {3, 1}, normalization::backward, twiddle_mode::table},
     {97, 3, {1, 100}, {1, 0}, normalization::ortho, twiddle_mode::computed},

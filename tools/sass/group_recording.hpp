@@ -18,7 +18,8 @@
 
 namespace ffft::sass {
 
-// The planner's groups for length n, as a plan for format E makes them.
+// The planner's groups for length n, as a plan for format E makes them on
+// an sm_90 device (engine/group_launch.hpp: group_max_radix).
 template <class E>
 std::vector<fft::pass_group> planned_groups(std::uint64_t n) {
   const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
@@ -44,7 +45,7 @@ struct unit_twiddles {
 // Group g of a launch of `batch` transforms: its first tile's accesses.
 template <class E>
 recorded_group record_first_tile(const fft::pass_group& g, std::uint64_t batch) {
-  const std::uint32_t tile_points = fft::group_tile_points<E>;
+  const std::uint32_t tile_points = fft::group_tile_entries<E>(g);
   recorded_group r{};
   r.columns = g.columns(batch);
   r.width = fft::tile_width<E>(g, tile_points, r.columns);

@@ -25,9 +25,8 @@ void report(const char* format, bool& first_entry) {
     const std::uint64_t n = std::uint64_t{1} << log2n;
     const std::uint64_t batch = (std::uint64_t{1} << 26) / n;
     const std::vector<fft::pass_group> groups = sass::planned_groups<E>(n);
-    std::printf("%s\n{\"format\": \"%s\", \"log2n\": %d, \"batch\": %llu, \"tile_points\": %u, \"groups\": [",
-                first_entry ? "" : ",", format, log2n, static_cast<unsigned long long>(batch),
-                fft::group_tile_points<E>);
+    std::printf("%s\n{\"format\": \"%s\", \"log2n\": %d, \"batch\": %llu, \"groups\": [",
+                first_entry ? "" : ",", format, log2n, static_cast<unsigned long long>(batch));
     first_entry = false;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
       const fft::pass_group& g = groups[gi];
@@ -36,9 +35,10 @@ void report(const char* format, bool& first_entry) {
       std::string radices;
       for (int j = 0; j < g.count; ++j) radices += (j ? ", " : "") + std::to_string(g.passes[j].radix);
       std::printf("%s\n  {\"radices\": [%s], \"l\": %llu, \"m\": %llu, \"radix\": %u, \"columns\": %llu, "
-                  "\"width\": %u, \"tiles\": %llu, \"threads\": %u, \"phases\": [",
+                  "\"tile_entries\": %u, \"width\": %u, \"tiles\": %llu, \"threads\": %u, \"phases\": [",
                   gi ? "," : "", radices.c_str(), static_cast<unsigned long long>(g.l),
-                  static_cast<unsigned long long>(g.m), g.radix, static_cast<unsigned long long>(r.columns), r.width,
+                  static_cast<unsigned long long>(g.m), g.radix, static_cast<unsigned long long>(r.columns),
+                  fft::group_tile_entries<E>(g), r.width,
                   static_cast<unsigned long long>(r.tiles), r.threads);
       for (std::size_t p = 0; p < notes.phases.size(); ++p) {
         const sass::phase_summary s = sass::summarize(notes.phases[p]);
