@@ -42,8 +42,10 @@ inline constexpr std::uint32_t group_tile_points =
 //   either way.
 // - qf128: none. Its kernel is bounded to 3 blocks of 128 threads per SM
 //   (12 warps, cuda_engine.cu), and 128 KiB tiles would leave one: 4 warps
-//   for a kernel that is latency-bound at 8. The group it would save is a
-//   lone radix-4 or radix-2 pass, about 1% of qf128's time at 2^20.
+//   for a kernel that ran 1.3-2x slower at 8 warps than at 12. The lone
+//   radix-4 group it would save took 1.54 of 12.99 ms at 2^20 (ncu, H200),
+//   less than a 2048-point group, with its 4 passes, would lose at a third
+//   of the warps.
 template <class E>
 inline constexpr std::uint32_t group_longest = 2048;
 template <>
