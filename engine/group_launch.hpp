@@ -72,7 +72,10 @@ inline constexpr std::uint32_t group_max_radix = group_max_radix_within<E>(sm90_
 // kernels call it too, to lay out their tiles.
 template <class E>
 FFFT_HD constexpr std::uint32_t group_tile_entries(const pass_group& g) {
-  return g.radix > group_tile_points<E> ? g.radix : group_tile_points<E>;
+  // A constant where no group is longer (qf128): the kernel's tile layout
+  // is then what it was before longer groups, to the instruction.
+  if constexpr (group_longest<E> <= group_tile_points<E> / 2) return group_tile_points<E>;
+  else return g.radix > group_tile_points<E> ? g.radix : group_tile_points<E>;
 }
 template <class E>
 constexpr std::size_t group_tile_bytes(const pass_group& g) {

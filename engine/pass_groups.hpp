@@ -1,14 +1,23 @@
 // How an executor with a fast memory of `tile_points` values per worker
 // (a CUDA block's shared memory) groups the Stockham passes
-// (stockham_group.hpp): consecutive passes while the product of their
-// radices fits, fewest groups first. Greedy is optimal here: any grouping
-// into g groups can be shifted so its first group is the longest prefix that
-// fits, without adding groups.
+// (stockham_group.hpp): consecutive passes whose product of radices fits,
+// in the fewest groups, and among groupings with that many, the one whose
+// shortest group is longest.
+//
+// Why balanced: every group reads and writes all the data once, whatever
+// its length, so the fewest groups move the fewest bytes; but a short group
+// has little arithmetic to hide its memory traffic behind. Greedy grouping
+// left such a group at the end: 2^20's lone radix-4 pass ([8 8 8][8 8 8][4]
+// in 512-point groups) ran at about a quarter of the DRAM bandwidth and
+// took 12-25% of the transform's time in every format (ncu, H200), for one
+// of its seven passes. Balanced, the same 512-point bound gives
+// [8 8][8 8][8 8 4].
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "ffft/fft/stockham_group.hpp"
@@ -27,6 +36,74 @@ inline void set_divisors(pass_group& g) {
   }
 }
 
+namespace detail {
+
+// The groups' boundaries: the fewest groups of passes [first, passes.size())
+// whose radix products are at most max_radix, and among those the grouping
+// whose shortest group is longest, earlier groups longer on ties (so a
+// grouping greedy already balances stays as greedy makes it).
+class group_boundaries {
+ public:
+  group_boundaries(const std::vector<pass_shape>& passes, std::uint32_t max_radix)
+      : passes_(passes), max_radix_(max_radix) {
+    fewest_.assign(passes.size() + 1, 0);
+    for (std::size_t first = passes.size(); first-- > 0;) fewest_[first] = 1 + fewest_[longest_end(first)];
+    stride_ = static_cast<std::size_t>(fewest_[0]) + 1;
+    memo_.assign((passes.size() + 1) * stride_, {0, 0});
+  }
+
+  // The end of each group, in order.
+  std::vector<std::size_t> ends() const {
+    std::vector<std::size_t> ends;
+    for (std::size_t first = 0; first < passes_.size();) {
+      first = best(first, fewest_[first]).second;
+      ends.push_back(first);
+    }
+    return ends;
+  }
+
+ private:
+  const std::vector<pass_shape>& passes_;
+  std::uint32_t max_radix_;
+  std::vector<int> fewest_;  // groups the passes from each index need at least
+  std::size_t stride_ = 0;
+  mutable std::vector<std::pair<std::uint64_t, std::size_t>> memo_;  // best(first, groups); end 0: not yet
+
+  // The end of the longest group from `first` within the bounds.
+  std::size_t longest_end(std::size_t first) const {
+    std::size_t end = first;
+    std::uint64_t radix = 1;
+    while (end < passes_.size() && end - first < max_group_passes &&
+           radix * static_cast<std::uint64_t>(passes_[end].radix) <= max_radix_)
+      radix *= static_cast<std::uint64_t>(passes_[end++].radix);
+    return end;
+  }
+
+  // The longest shortest group of `groups` groups over the passes from
+  // `first` (fewest_[first] <= groups <= passes left), and the end of the
+  // first group that reaches it. At most 63 passes (any 64-bit length), and
+  // each (first, groups) is solved once.
+  std::pair<std::uint64_t, std::size_t> best(std::size_t first, int groups) const {
+    if (groups == 1) return {product(first, passes_.size()), passes_.size()};
+    std::pair<std::uint64_t, std::size_t>& found = memo_[first * stride_ + static_cast<std::size_t>(groups)];
+    if (found.second != 0) return found;
+    for (std::size_t end = longest_end(first); end > first; --end) {
+      if (fewest_[end] > groups - 1 || passes_.size() - end < static_cast<std::size_t>(groups - 1)) continue;
+      const std::uint64_t shortest = std::min(product(first, end), best(end, groups - 1).first);
+      if (shortest > found.first) found = {shortest, end};
+    }
+    return found;
+  }
+
+  std::uint64_t product(std::size_t first, std::size_t end) const {
+    std::uint64_t radix = 1;
+    for (std::size_t j = first; j < end; ++j) radix *= static_cast<std::uint64_t>(passes_[j].radix);
+    return radix;
+  }
+};
+
+}  // namespace detail
+
 // max_radix bounds each group's product of radices (at least 8). offsets are
 // the passes' twiddle array offsets (stockham_tables::offsets).
 inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passes,
@@ -42,17 +119,14 @@ inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passe
     groups.push_back(copy);
     return groups;
   }
-  for (std::size_t first = 0; first < passes.size();) {
-    std::size_t end = first;
-    std::uint64_t radix = 1;
-    while (end < passes.size() && end - first < max_group_passes &&
-           radix * static_cast<std::uint64_t>(passes[end].radix) <= max_radix)
-      radix *= static_cast<std::uint64_t>(passes[end++].radix);
+  std::size_t first = 0;
+  for (std::size_t end : detail::group_boundaries(passes, max_radix).ends()) {
     pass_group g{};
     g.l = passes[first].l;
     g.m = passes[end - 1].m;
-    g.radix = static_cast<std::uint32_t>(radix);
+    g.radix = 1;
     g.count = static_cast<int>(end - first);
+    for (std::size_t j = first; j < end; ++j) g.radix *= static_cast<std::uint32_t>(passes[j].radix);
     std::uint32_t l = 1;
     for (std::size_t j = first; j < end; ++j) {
       const auto r = static_cast<std::uint32_t>(passes[j].radix);

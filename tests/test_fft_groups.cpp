@@ -314,11 +314,15 @@ TEST(Divisor32, QuotientsAndRemaindersAreExact) {
 TEST(PassGroups, WidestPassButterflies) {
   const std::vector<fft::pass_shape> passes = fft::stockham_schedule(std::uint64_t{1} << 20);
   std::vector<std::uint64_t> offsets(passes.size(), 0);
-  // 2^20 = 8^6 x 4 at groups of at most 512: [8 8 8] [8 8 8] [4].
+  // 2^20 = 8^6 x 4 at groups of at most 512: [8 8] [8 8] [8 8 4] (balanced;
+  // greedy made [8 8 8] [8 8 8] [4]).
   const std::vector<pass_group> groups = fft::group_passes(passes, offsets, 512);
   ASSERT_EQ(groups.size(), 3u);
-  EXPECT_EQ(fft::widest_pass_butterflies(groups[0], 2), 2u * 64);  // 512-point tile pairs, radix 8
-  EXPECT_EQ(fft::widest_pass_butterflies(groups[2], 256), 256u);   // one radix-4 butterfly per column
+  EXPECT_EQ(groups[0].radix, 64u);
+  EXPECT_EQ(groups[1].radix, 64u);
+  EXPECT_EQ(groups[2].radix, 256u);
+  EXPECT_EQ(fft::widest_pass_butterflies(groups[0], 16), 16u * 8);  // 64-point tiles of 16 columns, radix 8
+  EXPECT_EQ(fft::widest_pass_butterflies(groups[2], 4), 4u * 64);   // [8 8 4]: 64 radix-4 butterflies a column
   // 2^16 = 8^5 x 2: the last group [8 8 2] is as wide as its radix-2 pass.
   const std::vector<fft::pass_shape> mixed = fft::stockham_schedule(std::uint64_t{1} << 16);
   const std::vector<pass_group> mixed_groups =
@@ -361,11 +365,55 @@ TEST(PassGroups, LongestGroupFollowsTheDevicesSharedMemory) {
   EXPECT_EQ(groups(fft::group_max_radix<df64>).size(), 2u);
   EXPECT_EQ(groups(fft::group_max_radix<qf128>).size(), 3u);
   EXPECT_EQ(groups(fft::group_max_radix_within<dd128>(64 * 1024)).size(), 3u);
+  // Balanced where the fewest groups leave a short one: 2^22 = 8^7 x 2 is
+  // [8 8 8][8 8][8 8 2] (greedy: [8 8 8][8 8 8][8 2]); 2^24 = 8^8 stays
+  // [8 8 8][8 8 8][8 8], as long a shortest group as any split into three.
+  const auto radices = [](std::uint64_t n, std::uint32_t max_radix) {
+    const std::vector<fft::pass_shape> p = fft::stockham_schedule(n);
+    std::vector<std::uint32_t> r;
+    for (const pass_group& g : fft::group_passes(p, std::vector<std::uint64_t>(p.size(), 0), max_radix))
+      r.push_back(g.radix);
+    return r;
+  };
+  EXPECT_EQ(radices(std::uint64_t{1} << 22, 2048), (std::vector<std::uint32_t>{512, 64, 128}));
+  EXPECT_EQ(radices(std::uint64_t{1} << 24, 2048), (std::vector<std::uint32_t>{512, 512, 64}));
+  EXPECT_EQ(radices(std::uint64_t{1} << 16, 2048), (std::vector<std::uint32_t>{512, 128}));
+}
+
+// The fewest groups the passes split into within the bound, and the longest
+// shortest group among splits into that many: every split tried.
+struct best_split {
+  std::size_t groups;
+  std::uint64_t shortest;
+};
+best_split best_split_by_trying_all(const std::vector<fft::pass_shape>& passes, std::uint32_t max_radix) {
+  best_split best{passes.size() + 1, 0};
+  const std::size_t gaps = passes.size() - 1;
+  for (std::uint64_t cuts = 0; cuts < (std::uint64_t{1} << gaps); ++cuts) {
+    std::size_t groups = 0, in_group = 0;
+    std::uint64_t radix = 1, shortest = ~std::uint64_t{0};
+    bool fits = true;
+    for (std::size_t j = 0; j < passes.size(); ++j) {
+      radix *= static_cast<std::uint64_t>(passes[j].radix);
+      ++in_group;
+      if (j == gaps || (cuts >> j & 1)) {
+        fits = fits && radix <= max_radix && in_group <= fft::max_group_passes;
+        shortest = std::min(shortest, radix);
+        ++groups;
+        radix = 1;
+        in_group = 0;
+      }
+    }
+    if (!fits) continue;
+    if (groups < best.groups || (groups == best.groups && shortest > best.shortest)) best = {groups, shortest};
+  }
+  return best;
 }
 
 // Every 7-smooth length up to 2^16 and some large ones: the groups cover the
-// passes in order, each within the bound, each as long as the bound allows
-// (so the fewest groups), and each local pass is the global pass it stands for.
+// passes in order, each within the bound, in the fewest groups, the shortest
+// of them as long as any split into that many allows (every split tried),
+// and each local pass is the global pass it stands for.
 TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   std::vector<std::uint64_t> lengths;
   for (std::uint64_t n = 1; n <= (1u << 16); ++n)
@@ -406,13 +454,15 @@ TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
           radix *= static_cast<std::uint64_t>(local.radix);
         }
         EXPECT_EQ(radix, g.radix);
-        if (j + 1 < groups.size()) {  // maximal: the next pass would not fit
-          EXPECT_GT(std::uint64_t{g.radix} * static_cast<std::uint64_t>(passes[next].radix), max_radix);
-        }
         product *= g.radix;
       }
       EXPECT_EQ(next, passes.size());
       EXPECT_EQ(product, n);
+      const best_split best = best_split_by_trying_all(passes, max_radix);
+      EXPECT_EQ(groups.size(), best.groups);
+      std::uint64_t shortest = ~std::uint64_t{0};
+      for (const pass_group& g : groups) shortest = std::min<std::uint64_t>(shortest, g.radix);
+      EXPECT_EQ(shortest, best.shortest);
     }
   }
 }
