@@ -49,9 +49,10 @@ template <class E>
 struct pass_twiddles {
   const complex<E>* data;
 
-  FFFT_HD complex<E> get(const pass_shape& p, int a, std::uint64_t i) const {
-    return data[static_cast<std::uint64_t>(a - 1) * p.m + i];
+  FFFT_HD const complex<E>* entry(const pass_shape& p, int a, std::uint64_t i) const {
+    return data + static_cast<std::uint64_t>(a - 1) * p.m + i;
   }
+  FFFT_HD complex<E> get(const pass_shape& p, int a, std::uint64_t i) const { return *entry(p, a, i); }
 };
 
 // Entry e of a pass's twiddle array, from any source of w_n^k (sources.hpp).

@@ -3,7 +3,8 @@
 // butterfly index i, for a = 1 .. r-1, forward (inverse passes use them
 // between swaps, twiddled_dft.hpp). Two sources with one call:
 //  - transform_twiddle_table: the passes' arrays (stockham_pass.hpp) one
-//    after another, O(n) values; one load per twiddle (table mode);
+//    after another, O(n) values; one load per twiddle (table mode), on the
+//    device in 16-byte units (twiddle/table_load.hpp);
 //  - transform_twiddle_factors: one product of two base values per
 //    twiddle, O(sqrt n) values (computed mode, twiddle/factored.hpp);
 //  - transform_twiddle_direct: one sincos_2pi per twiddle, no memory
@@ -20,6 +21,7 @@
 #include "ffft/fft/stockham_pass.hpp"
 #include "ffft/twiddle/factored.hpp"
 #include "ffft/twiddle/sources.hpp"
+#include "ffft/twiddle/table_load.hpp"
 
 namespace ffft::fft {
 
@@ -29,7 +31,7 @@ struct transform_twiddle_table {
 
   // offset: of the pass's array in data (local_pass::twiddle_offset).
   FFFT_HD complex<E> get(const pass_shape& p, std::uint64_t offset, int a, std::uint64_t i) const {
-    return pass_twiddles<E>{data + offset}.get(p, a, i);
+    return twiddle::load_table_entry(pass_twiddles<E>{data + offset}.entry(p, a, i));
   }
 };
 

@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "ffft/complex.hpp"
+#include "ffft/twiddle/table_load.hpp"
 
 namespace ffft::twiddle {
 
@@ -71,7 +72,7 @@ struct factored_twiddles {
   // w_n^k (forward sign) for 0 <= k < n: no reduction modulo n.
   FFFT_HD complex<E> operator()(std::uint64_t k) const {
     const std::uint64_t fine_mask = (std::uint64_t{1} << fine_log2) - 1;
-    return factor_product(coarse[k >> fine_log2], fine[k & fine_mask]);
+    return factor_product(load_table_entry(coarse + (k >> fine_log2)), load_table_entry(fine + (k & fine_mask)));
   }
 };
 
