@@ -11,8 +11,6 @@
 // bytes. On the host, a plain read. The bits are the same either way.
 #pragma once
 
-#include <cstring>
-
 #include "ffft/complex.hpp"
 
 namespace ffft::twiddle {
@@ -23,11 +21,31 @@ static_assert(sizeof(complex<df64>) % 16 == 0 && sizeof(complex<qf128>) % 16 == 
 template <class E>
 FFFT_HD complex<E> load_table_entry(const complex<E>* entry) {
 #if defined(__CUDA_ARCH__)
+  // The 2N limbs, real part then imaginary, as float4 or double2 vectors
+  // straight into registers (a memcpy of raw 16-byte units into the struct
+  // put it on the stack).
+  using T = typename E::limb_type;
+  constexpr int N = E::limbs;
+  T limbs[2 * N];
+#pragma unroll
+  for (int u = 0; u < static_cast<int>(sizeof(complex<E>) / 16); ++u) {
+    if constexpr (sizeof(T) == 4) {
+      const float4 q = __ldg(reinterpret_cast<const float4*>(entry) + u);
+      limbs[4 * u] = q.x;
+      limbs[4 * u + 1] = q.y;
+      limbs[4 * u + 2] = q.z;
+      limbs[4 * u + 3] = q.w;
+    } else {
+      const double2 q = __ldg(reinterpret_cast<const double2*>(entry) + u);
+      limbs[2 * u] = q.x;
+      limbs[2 * u + 1] = q.y;
+    }
+  }
   complex<E> v;
 #pragma unroll
-  for (unsigned u = 0; u < sizeof(complex<E>) / 16; ++u) {
-    const uint4 bits = __ldg(reinterpret_cast<const uint4*>(entry) + u);
-    std::memcpy(reinterpret_cast<unsigned char*>(&v) + 16 * u, &bits, 16);
+  for (int k = 0; k < N; ++k) {
+    v.re.limb[k] = limbs[k];
+    v.im.limb[k] = limbs[N + k];
   }
   return v;
 #else
