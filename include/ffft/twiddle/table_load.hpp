@@ -6,9 +6,11 @@
 // alignment for complex<E>.
 //
 // Only for tables that are 16-byte aligned and not written while a kernel
-// reads them: the plan's own twiddle arrays and factor tables, allocated by
+// reads them: the plan's own twiddle arrays (table mode), allocated by
 // cudaMalloc (256-byte aligned), whose entries are each a multiple of 16
 // bytes. On the host, a plain read. The bits are the same either way.
+// The computed mode's factor tables are read plainly (factored.hpp says
+// why).
 #pragma once
 
 #include "ffft/complex.hpp"
