@@ -31,15 +31,16 @@ inline constexpr std::uint32_t group_tile_points =
 // [8 8 8][8 8 8 4], two round trips through device memory instead of three
 // ([8 8 8][8 8 8][4]), as are 2^19, and 2^10 and 2^11 become one. Only
 // where the device grants the shared memory (sharedMemPerBlockOptin: 227 KiB
-// on sm_90, 163 KiB on sm_80, 99 KiB on sm_86 and sm_89, 64 KiB on sm_75).
+// on sm_90, 163 KiB on sm_80, 99 KiB on sm_86 and sm_89, 64 KiB on sm_75):
+// every device for df64, sm_80 and sm_90 for dd128.
 // What a longer group costs:
 // - df64: its tile of 2048 values is the 32 KiB of today's tiles, so as many
 //   blocks fit per SM; one column per tile leaves the last group's stores
 //   16 bytes per 32-byte sector, which the L2 merges with the neighbouring
 //   column's half while both are resident (adjacent blocks write them).
-// - dd128: 128 KiB per block, one block per SM, but of 256 threads: its 253
-//   registers already allow one 256-thread or two 128-thread blocks, 8 warps
-//   either way.
+// - dd128: 128 KiB per block, one block per SM, but of 256 threads: its
+//   252-254 registers already allow one 256-thread or two 128-thread
+//   blocks, 8 warps either way.
 // - qf128: none. Its kernel is bounded to 3 blocks of 128 threads per SM
 //   (12 warps, cuda_engine.cu), and 128 KiB tiles would leave one: 4 warps
 //   for a kernel that ran 1.3-2x slower at 8 warps than at 12. The lone

@@ -167,10 +167,11 @@ struct group_case {
 // not fill the last tile. Groups longer than half a tile run on one-column
 // tiles of their own length: 2048 = [8 8][8 4] on tiles of 32 (both groups
 // one column: the first with M > 1, the second with M = 1), and
-// 4096 = [8 8 8][8] on tiles of 64 (a one-column group, then a plain one).
+// 1024 = [8 8][8 2] on tiles of 64 (a one-column group, then one of four
+// columns).
 const group_case cases[] = {
     {2048, 3, 1, 2048, 1, 2048, 32, 32, 128},
-    {4096, 2, 1, 4096, 2, 1, 64, 64, 512},
+    {1024, 2, 1, 1024, 2, 1, 64, 64, 512},
     {1, 5, 1, 1, 1, 1, 64, 32},
     {2, 3, 1, 2, 1, 2, 64, 32},
     {8, 1, 1, 8, 1, 8, 2048, 256},
@@ -190,6 +191,19 @@ const group_case cases[] = {
 template <class E>
 class FftGroups : public ::testing::Test {};
 TYPED_TEST_SUITE(FftGroups, ffft::testing::twiddle_formats, ffft::testing::format_names);
+
+// The cases above make the groups they say.
+TEST(PassGroups, EmulatedCasesMakeOneColumnGroups) {
+  const auto radices = [](std::uint64_t n, std::uint32_t longest) {
+    const std::vector<fft::pass_shape> p = fft::stockham_schedule(n);
+    std::vector<std::uint32_t> r;
+    for (const pass_group& g : fft::group_passes(p, std::vector<std::uint64_t>(p.size(), 0), longest))
+      r.push_back(g.radix);
+    return r;
+  };
+  EXPECT_EQ(radices(2048, 128), (std::vector<std::uint32_t>{64, 32}));  // both above 32 points
+  EXPECT_EQ(radices(1024, 512), (std::vector<std::uint32_t>{64, 16}));  // above and below 32
+}
 
 TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
   using E = TypeParam;
@@ -338,8 +352,9 @@ TEST(PassGroups, WidestPassButterflies) {
 // The longest group is the format's where the device grants two tiles of
 // it (engine/group_launch.hpp): on sm_90 (227 KiB) 2^20 = 8^6 x 4 is two
 // groups for df64 and dd128, [8 8 8][8 8 8 4], and three for qf128, whose
-// blocks stay at 64 KiB; with 64 KiB (sm_75) three in every format, with
-// 99 KiB (sm_86, sm_89) dd128 goes to 1024 points.
+// blocks stay at 64 KiB. df64's 2048-point tiles are the 64 KiB every
+// device grants; dd128 goes to 1024 points with 64 KiB (sm_75) or 99 KiB
+// (sm_86, sm_89), so 2^20 is three groups there.
 TEST(PassGroups, LongestGroupFollowsTheDevicesSharedMemory) {
   EXPECT_EQ(fft::group_max_radix_within<df64>(227 * 1024), 2048u);
   EXPECT_EQ(fft::group_max_radix_within<dd128>(227 * 1024), 2048u);
