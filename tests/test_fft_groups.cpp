@@ -192,17 +192,20 @@ template <class E>
 class FftGroups : public ::testing::Test {};
 TYPED_TEST_SUITE(FftGroups, ffft::testing::twiddle_formats, ffft::testing::format_names);
 
+// The lengths (products of radices) of the groups the planner makes for n
+// with groups of at most max_radix points.
+std::vector<std::uint32_t> group_radices(std::uint64_t n, std::uint32_t max_radix) {
+  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+  std::vector<std::uint32_t> radices;
+  for (const pass_group& g : fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), max_radix))
+    radices.push_back(g.radix);
+  return radices;
+}
+
 // The cases above make the groups they say.
 TEST(PassGroups, EmulatedCasesMakeOneColumnGroups) {
-  const auto radices = [](std::uint64_t n, std::uint32_t longest) {
-    const std::vector<fft::pass_shape> p = fft::stockham_schedule(n);
-    std::vector<std::uint32_t> r;
-    for (const pass_group& g : fft::group_passes(p, std::vector<std::uint64_t>(p.size(), 0), longest))
-      r.push_back(g.radix);
-    return r;
-  };
-  EXPECT_EQ(radices(2048, 128), (std::vector<std::uint32_t>{64, 32}));  // both above 32 points
-  EXPECT_EQ(radices(1024, 512), (std::vector<std::uint32_t>{64, 16}));  // above and below 32
+  EXPECT_EQ(group_radices(2048, 128), (std::vector<std::uint32_t>{64, 32}));  // both above 32 points
+  EXPECT_EQ(group_radices(1024, 512), (std::vector<std::uint32_t>{64, 16}));  // above and below 32
 }
 
 TYPED_TEST(FftGroups, EmulatedBlocksAreBitIdenticalToThePassByPassExecutor) {
@@ -383,16 +386,9 @@ TEST(PassGroups, LongestGroupFollowsTheDevicesSharedMemory) {
   // Balanced where the fewest groups leave a short one: 2^22 = 8^7 x 2 is
   // [8 8 8][8 8][8 8 2] (greedy: [8 8 8][8 8 8][8 2]); 2^24 = 8^8 stays
   // [8 8 8][8 8 8][8 8], as long a shortest group as any split into three.
-  const auto radices = [](std::uint64_t n, std::uint32_t max_radix) {
-    const std::vector<fft::pass_shape> p = fft::stockham_schedule(n);
-    std::vector<std::uint32_t> r;
-    for (const pass_group& g : fft::group_passes(p, std::vector<std::uint64_t>(p.size(), 0), max_radix))
-      r.push_back(g.radix);
-    return r;
-  };
-  EXPECT_EQ(radices(std::uint64_t{1} << 22, 2048), (std::vector<std::uint32_t>{512, 64, 128}));
-  EXPECT_EQ(radices(std::uint64_t{1} << 24, 2048), (std::vector<std::uint32_t>{512, 512, 64}));
-  EXPECT_EQ(radices(std::uint64_t{1} << 16, 2048), (std::vector<std::uint32_t>{512, 128}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 22, 2048), (std::vector<std::uint32_t>{512, 64, 128}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 24, 2048), (std::vector<std::uint32_t>{512, 512, 64}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 16, 2048), (std::vector<std::uint32_t>{512, 128}));
 }
 
 // The fewest groups the passes split into within the bound, and the longest
