@@ -68,15 +68,24 @@ inline constexpr std::size_t sm90_shared_optin = 227 * 1024;
 template <class E>
 inline constexpr std::uint32_t group_max_radix = group_max_radix_within<E>(sm90_shared_optin);
 
-// The values in each of a group's two tiles: group_tile_points<E>, or the
-// group's own length where that is longer (one column per tile). The
-// kernels call it too, to lay out their tiles.
+// The values in each tile of a group of `radix` points on tiles of
+// tile_points: tile_points, or for a longer group (one column per tile) its
+// own length rounded up to a multiple of 8. The 32-byte formats' swizzle
+// (tile_layout.hpp) permutes aligned blocks of 8 entries, so a tile of a
+// length such as 2025 = 3^4 5^2 (Bluestein's padded length for 1009) would
+// put its last entries' slots past the end of its planes.
+FFFT_HD constexpr std::uint32_t tile_entries_within(std::uint32_t tile_points, std::uint32_t radix) {
+  return radix > tile_points ? (radix + 7u) / 8u * 8u : tile_points;
+}
+
+// The values in each of a group's two tiles (tile_entries_within the
+// format's tile). The kernels call it too, to lay out their tiles.
 template <class E>
 FFFT_HD constexpr std::uint32_t group_tile_entries(const pass_group& g) {
   // A constant where no group is longer (qf128): the kernel's tile layout
   // is then what it was before longer groups, to the instruction.
   if constexpr (group_longest<E> <= group_tile_points<E> / 2) return group_tile_points<E>;
-  else return g.radix > group_tile_points<E> ? g.radix : group_tile_points<E>;
+  else return tile_entries_within(group_tile_points<E>, g.radix);
 }
 template <class E>
 constexpr std::size_t group_tile_bytes(const pass_group& g) {

@@ -46,7 +46,7 @@ struct emulated_block_executor {
   std::uint32_t longest = 0;
   fft::cpu_executor<E> cpu{1, cpu_isa::scalar};
 
-  std::uint32_t tile_entries(const pass_group& g) const { return std::max(tile_points, g.radix); }
+  std::uint32_t tile_entries(const pass_group& g) const { return fft::tile_entries_within(tile_points, g.radix); }
 
   void stockham(int sign, const fft::stockham_program<E>& program, const fft::scaling<E>& scale,
                 strided<const value> in, strided<value> out, value* ws0, value* ws1,
@@ -186,6 +186,9 @@ const group_case cases[] = {
     {3 * 3 * 3 * 3 * 3 * 3 * 3 * 3, 2, 1, 6561, 1, 6561, 1024, 256},
     {97, 3, 1, 100, 1, 97, 64, 32},
     {1009, 1, 1, 1009, 1, 1009, 2048, 256},
+    // Bluestein's padded 2025 = 3^4 5^2 in one group longer than the tile,
+    // as dd128 runs it on sm_90: a tile length that is not a multiple of 8.
+    {1009, 2, 1, 1009, 1, 1009, 1024, 256, 2048},
 };
 
 template <class E>
@@ -425,6 +428,26 @@ best_split best_split_by_trying_all(const std::vector<fft::pass_shape>& passes, 
 // passes in order, each within the bound, in the fewest groups, the shortest
 // of them as long as any split into that many allows (every split tried),
 // and each local pass is the global pass it stands for.
+// Every entry of a tile lies within it, in each plane of the 32-byte
+// formats' swizzled layout too, for every group length the planner makes up
+// to the longest (7-smooth lengths, not only powers of two) on the formats'
+// tiles of 512, 1024 and 2048 points.
+TEST(PassGroups, SwizzledEntriesStayWithinTheirTile) {
+  for (std::uint32_t tile_points : {512u, 1024u, 2048u}) {
+    for (std::uint32_t radix = 2; radix <= 2048; ++radix) {
+      std::uint32_t rest = radix;
+      for (std::uint32_t p : {2u, 3u, 5u, 7u})
+        while (rest % p == 0) rest /= p;
+      if (rest != 1) continue;
+      const std::uint32_t entries = fft::tile_entries_within(tile_points, radix);
+      ASSERT_GE(entries, radix);
+      std::uint32_t highest = 0;
+      for (std::uint32_t v = 0; v < radix; ++v) highest = std::max(highest, fft::swizzled_slot(v));
+      EXPECT_LT(highest, entries) << "group of " << radix << " on tiles of " << tile_points;
+    }
+  }
+}
+
 TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   std::vector<std::uint64_t> lengths;
   for (std::uint64_t n = 1; n <= (1u << 16); ++n)
