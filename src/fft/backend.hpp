@@ -144,6 +144,27 @@ std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E
   FFFT_CUDA_BACKENDS(qf128)            \
   FFFT_CUDA_BACKENDS(dd128)
 
+// Device memory of `bytes` (cudaMalloc on the current device), owned: the
+// N-D plans' workspace and staging, which no single 1-D backend holds.
+class device_memory {
+ public:
+  virtual ~device_memory() = default;
+  virtual void* data() const = 0;
+};
+std::unique_ptr<device_memory> make_cuda_memory(std::size_t bytes);
+
+// Copies between pageable host memory and the device through pinned
+// chunks (kernels/host_transfer.hpp), in stream order: upload returns once
+// the host memory has been read, download once it holds the data.
+class host_device_copies {
+ public:
+  virtual ~host_device_copies() = default;
+  virtual void upload(void* device, const void* host, std::uint64_t bytes, cuda_stream stream) = 0;
+  virtual void download(void* host, const void* device, std::uint64_t bytes, cuda_stream stream) = 0;
+};
+// Chunks sized for copies of up to largest_bytes.
+std::unique_ptr<host_device_copies> make_cuda_copies(std::uint64_t largest_bytes);
+
 // Whether this build has the CUDA backend; the number of usable devices
 // (0 without CUDA or a driver; never throws); whether p is memory a device
 // addresses directly (false without CUDA).

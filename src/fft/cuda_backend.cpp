@@ -1,12 +1,16 @@
 // The CUDA backend of the plans (backend.hpp): the engines of kernels/
 // behind the plans' interface. Compiled where the CUDA executor is built;
 // no_cuda_backend.cpp stands in for it elsewhere.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "kernels/cuda_engine.hpp"
+#include "kernels/device_buffer.hpp"
+#include "kernels/host_transfer.hpp"
+#include "kernels/staged_execution.hpp"
 #include "kernels/device_query.hpp"
 #include "kernels/real_engine.hpp"
 #include "src/fft/backend.hpp"
@@ -97,7 +101,37 @@ class cuda_real_backend final : public real_backend<E> {
   cuda::real_engine<E> engine_;
 };
 
+class cuda_memory final : public device_memory {
+ public:
+  explicit cuda_memory(std::size_t bytes) : buffer_(bytes) {}
+  void* data() const override { return buffer_.data(); }
+
+ private:
+  cuda::detail::device_buffer<unsigned char> buffer_;
+};
+
+class cuda_copies final : public host_device_copies {
+ public:
+  explicit cuda_copies(std::uint64_t largest_bytes)
+      : transfer_(static_cast<std::size_t>(std::clamp<std::uint64_t>(largest_bytes, 1, cuda::max_transfer_chunk))) {}
+  void upload(void* device, const void* host, std::uint64_t bytes, cuda_stream stream) override {
+    transfer_.upload(device, host, bytes, stream);
+  }
+  void download(void* host, const void* device, std::uint64_t bytes, cuda_stream stream) override {
+    transfer_.download(host, device, bytes, stream);
+  }
+
+ private:
+  cuda::host_transfer transfer_;
+};
+
 }  // namespace
+
+std::unique_ptr<device_memory> make_cuda_memory(std::size_t bytes) { return std::make_unique<cuda_memory>(bytes); }
+
+std::unique_ptr<host_device_copies> make_cuda_copies(std::uint64_t largest_bytes) {
+  return std::make_unique<cuda_copies>(largest_bytes);
+}
 
 template <class E>
 std::unique_ptr<complex_backend<E>> make_cuda_complex_backend(const transform_tables<E>& tables,

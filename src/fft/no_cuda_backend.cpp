@@ -33,6 +33,9 @@ std::unique_ptr<real_backend<E>> make_cuda_real_backend(const transform_tables<E
 
 FFFT_INSTANTIATE_CUDA_BACKENDS
 
+std::unique_ptr<device_memory> make_cuda_memory(std::size_t) { no_cuda(); }
+std::unique_ptr<host_device_copies> make_cuda_copies(std::uint64_t) { no_cuda(); }
+
 bool cuda_backend_built() { return false; }
 int cuda_devices() { return 0; }
 bool is_cuda_device_pointer(const void*) { return false; }

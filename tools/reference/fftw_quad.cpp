@@ -68,6 +68,42 @@ std::vector<complex_quad> fftw_quad_dft(std::span<const complex_quad> x, std::ui
   return y;
 }
 
+std::vector<complex_quad> fftw_quad_dft_nd(std::span<const complex_quad> x, std::span<const std::uint64_t> shape,
+                                           std::span<const int> axes, int sign) {
+  std::size_t count = 1;
+  for (std::uint64_t n : shape) count *= n;
+  if (shape.empty() || count != x.size())
+    throw std::invalid_argument("fftw_quad_dft_nd: " + std::to_string(x.size()) +
+                                " values are no array of the shape given");
+  // C order: axis k's stride is the product of the lengths after it. The
+  // transformed axes are the plan's dimensions, the others its loops.
+  std::vector<std::ptrdiff_t> stride(shape.size(), 1);
+  for (std::size_t k = shape.size() - 1; k-- > 0;) stride[k] = stride[k + 1] * static_cast<std::ptrdiff_t>(shape[k + 1]);
+  std::vector<bool> transformed(shape.size(), false);
+  std::vector<fftwq_iodim64> dims, loops;
+  for (int a : axes) {
+    const auto k = static_cast<std::size_t>(a);
+    transformed.at(k) = true;
+    dims.push_back({static_cast<std::ptrdiff_t>(shape[k]), stride[k], stride[k]});
+  }
+  for (std::size_t k = 0; k < shape.size(); ++k)
+    if (!transformed[k]) loops.push_back({static_cast<std::ptrdiff_t>(shape[k]), stride[k], stride[k]});
+  const fftwq_buffer<fftwq_complex> in = allocate<fftwq_complex>(count);
+  const fftwq_buffer<fftwq_complex> out = allocate<fftwq_complex>(count);
+  const owned_plan plan = checked(
+      fftwq_plan_guru64_dft(static_cast<int>(dims.size()), dims.data(), static_cast<int>(loops.size()),
+                            loops.data(), in.get(), out.get(), sign, FFTW_ESTIMATE),
+      "N-D complex transform");
+  for (std::size_t j = 0; j < count; ++j) {
+    in[j][0] = x[j].re;
+    in[j][1] = x[j].im;
+  }
+  fftwq_execute(plan.get());
+  std::vector<complex_quad> y(count);
+  for (std::size_t j = 0; j < count; ++j) y[j] = {out[j][0], out[j][1]};
+  return y;
+}
+
 std::vector<complex_quad> fftw_quad_r2c(std::span<const __float128> x) {
   const std::size_t n = x.size(), bins = n / 2 + 1;
   const fftwq_buffer<__float128> in = allocate<__float128>(n);

@@ -41,6 +41,12 @@ inline std::vector<complex_quad> fftw_quad_dft(std::span<const complex_quad> x, 
   return fftw_quad_dft(x, x.size(), sign, fftw_placement::out_of_place);
 }
 
+// The transform of the dense array x (C order, shape) along `axes` (each
+// once), out of place, unnormalized: fftwq_plan_guru64_dft with the axes as
+// its dimensions and the other axes as its loops.
+std::vector<complex_quad> fftw_quad_dft_nd(std::span<const complex_quad> x, std::span<const std::uint64_t> shape,
+                                           std::span<const int> axes, int sign);
+
 // The n / 2 + 1 bins of the n real values x (fftwq_plan_dft_r2c_1d, out of
 // place).
 std::vector<complex_quad> fftw_quad_r2c(std::span<const __float128> x);

@@ -1,0 +1,96 @@
+// N-D transforms (ffft/nd_plan.hpp) on a GPU: a CUDA plan's results are
+// bit-identical to the CPU plan's, with host and device pointers, in place
+// and out of place, over embedded layouts (the output's gaps kept), for
+// shapes with primes (Bluestein along an axis), axes of length 1 and
+// subsets of the axes. Skips without a device.
+#include <gtest/gtest.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ffft/nd_plan.hpp"
+#include "tests/fft_reference.hpp"
+#include "tests/gpu/device_test.hpp"
+
+namespace {
+
+using namespace ffft;
+
+template <class E>
+class DeviceNd : public ffft::testing::requires_cuda_device {};
+TYPED_TEST_SUITE(DeviceNd, ffft::testing::transform_formats);
+
+struct nd_case {
+  std::vector<std::uint64_t> shape;
+  std::vector<int> axes;
+  std::uint64_t batch;
+  std::vector<std::uint64_t> output_embed;  // empty: dense
+};
+
+TYPED_TEST(DeviceNd, BitIdenticalToTheCpuPlan) {
+  using E = TypeParam;
+  const nd_case cases[] = {
+      {{64, 48}, {}, 2, {}},
+      {{27, 10, 8}, {}, 1, {28, 10, 9}},
+      {{31, 1, 12}, {2, 0}, 3, {}},
+      {{16, 128, 20}, {1}, 2, {}},
+      {{256, 256}, {}, 1, {}},
+  };
+  for (const nd_case& c : cases) {
+    for (direction d : {direction::forward, direction::inverse}) {
+      const std::string what = "shape " + ::testing::PrintToString(c.shape) + ", axes " +
+                               ::testing::PrintToString(c.axes) + ", " + ffft::testing::name(d);
+      nd_plan_options o;
+      o.shape = c.shape;
+      o.axes = c.axes;
+      o.batch = c.batch;
+      o.output.embed = c.output_embed;
+      o.norm = normalization::ortho;
+      o.backend = backend::cpu;
+      nd_plan<E> cpu(o);
+      o.backend = backend::cuda;
+      nd_plan<E> gpu(o);
+      std::uint64_t in_values = c.batch, out_values = c.batch;
+      for (std::size_t k = 0; k < c.shape.size(); ++k) {
+        in_values *= c.shape[k];
+        out_values *= c.output_embed.empty() ? c.shape[k] : c.output_embed[k];
+      }
+      const std::vector<complex<E>> x = ffft::testing::random_values<E>(in_values, in_values + 1);
+      std::vector<complex<E>> expected(out_values, x[1]), from_host(out_values, x[1]);
+      cpu.execute(d, x.data(), expected.data());
+      gpu.execute(d, x.data(), from_host.data());
+      ffft::testing::expect_bit_identical(from_host, expected, "host memory: " + what);
+
+      complex<E>* device_in = nullptr;
+      complex<E>* device_out = nullptr;
+      ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_in), in_values * sizeof(complex<E>)), cudaSuccess);
+      ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_out), out_values * sizeof(complex<E>)), cudaSuccess);
+      std::vector<complex<E>> from_device(out_values, x[1]);
+      ASSERT_EQ(cudaMemcpy(device_in, x.data(), in_values * sizeof(complex<E>), cudaMemcpyHostToDevice), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(device_out, from_device.data(), out_values * sizeof(complex<E>), cudaMemcpyHostToDevice),
+                cudaSuccess);
+      gpu.execute(d, device_in, device_out);
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(from_device.data(), device_out, out_values * sizeof(complex<E>), cudaMemcpyDeviceToHost),
+                cudaSuccess);
+      ffft::testing::expect_bit_identical(from_device, expected, "device memory: " + what);
+      // In place, dense layouts only.
+      if (c.output_embed.empty()) {
+        gpu.execute(d, device_in, device_in);
+        std::vector<complex<E>> in_place(in_values);
+        ASSERT_EQ(cudaMemcpy(in_place.data(), device_in, in_values * sizeof(complex<E>), cudaMemcpyDeviceToHost),
+                  cudaSuccess);
+        ffft::testing::expect_bit_identical(in_place, expected, "in place on the device: " + what);
+        std::vector<complex<E>> host_in_place = x;
+        gpu.execute(d, host_in_place.data(), host_in_place.data());
+        ffft::testing::expect_bit_identical(host_in_place, expected, "in place on the host: " + what);
+      }
+      cudaFree(device_in);
+      cudaFree(device_out);
+    }
+  }
+}
+
+}  // namespace
