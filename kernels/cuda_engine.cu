@@ -332,11 +332,11 @@ void fft_engine<E>::set_workspace(void* device_memory) {
 // through the staging buffers, which hold complex<E> spans, so also the
 // (smaller) limb spans.
 template <class E>
-template <class X>
+template <class X, class Y>
 void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<const X> in,
-                               strided<X> out, CUstream_st* stream) {
+                               strided<Y> out, CUstream_st* stream) {
   state& s = *state_;
-  if constexpr (!std::is_same_v<X, complex<E>>) {
+  if constexpr (!std::is_same_v<Y, complex<E>>) {
     if (s.minimal_workspace && !s.bluestein && s.groups.size() >= 3)
       throw std::invalid_argument(
           "ffft: this CUDA plan was made with minimal_workspace, so its output must hold the "
@@ -347,7 +347,7 @@ void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<c
       s.staged_input ? reinterpret_cast<unsigned char*>(s.staged_input->data()) : nullptr,
       s.staged_output ? reinterpret_cast<unsigned char*>(s.staged_output->data()) : nullptr,
       s.transfer ? &*s.transfer : nullptr};
-  run_staged(in, s.n, out, s.n, s.batch, staging, stream, [&](strided<const X> source, strided<X> target) {
+  run_staged(in, s.n, out, s.n, s.batch, staging, stream, [&](strided<const X> source, strided<Y> target) {
     const device_executor<E> ex{stream, &s.groups};
     fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch,
                           s.minimal_workspace);
@@ -357,14 +357,27 @@ void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<c
 template <class E>
 void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale, strided<const complex<E>> in,
                             strided<complex<E>> out, CUstream_st* stream) {
-  execute_on<complex<E>>(sign, scale, in, out, stream);
+  execute_on(sign, scale, in, out, stream);
 }
 
 template <class E>
 void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
                             strided<const fft::limb_complex_of<E>> in,
                             strided<fft::limb_complex_of<E>> out, CUstream_st* stream) {
-  execute_on<fft::limb_complex_of<E>>(sign, scale, in, out, stream);
+  execute_on(sign, scale, in, out, stream);
+}
+
+template <class E>
+void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
+                            strided<const fft::limb_complex_of<E>> in, strided<complex<E>> out,
+                            CUstream_st* stream) {
+  execute_on(sign, scale, in, out, stream);
+}
+
+template <class E>
+void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale, strided<const complex<E>> in,
+                            strided<fft::limb_complex_of<E>> out, CUstream_st* stream) {
+  execute_on(sign, scale, in, out, stream);
 }
 
 template class fft_engine<df64>;

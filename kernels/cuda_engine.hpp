@@ -49,6 +49,12 @@ class fft_engine {
   // the first kernel's loads, rounded once in the last one's stores.
   void execute(int sign, const fft::scaling<E>& scale, fft::strided<const fft::limb_complex_of<E>> in,
                fft::strided<fft::limb_complex_of<E>> out, CUstream_st* stream);
+  // Widened in the first kernel's loads only, or rounded in the last one's
+  // stores only (an N-D transform's first and last axes on limb arrays).
+  void execute(int sign, const fft::scaling<E>& scale, fft::strided<const fft::limb_complex_of<E>> in,
+               fft::strided<complex<E>> out, CUstream_st* stream);
+  void execute(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
+               fft::strided<fft::limb_complex_of<E>> out, CUstream_st* stream);
 
   // Bytes of the workspace an execution needs, whether the engine owns it
   // or the caller gives it.
@@ -61,9 +67,9 @@ class fft_engine {
   std::size_t staging_bytes() const;
 
  private:
-  template <class X>
+  template <class X, class Y>
   void execute_on(int sign, const fft::scaling<E>& scale, fft::strided<const X> in,
-                  fft::strided<X> out, CUstream_st* stream);
+                  fft::strided<Y> out, CUstream_st* stream);
   struct state;
   std::unique_ptr<state> state_;
 };

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "ffft/fft/limb_values.hpp"
 #include "ffft/host/mpfr.hpp"
 #include "ffft/nd_plan.hpp"
 #include "src/fft/nd_geometry.hpp"
@@ -363,6 +364,55 @@ TYPED_TEST(NdPlan, BitIdenticalAcrossThreadsPlacementsAndLayouts) {
           else ASSERT_EQ(std::memcmp(&v, &x[0], sizeof v), 0) << "a gap of the output was written";
         }
   expect_bit_identical(picked, want, "embedded layouts");
+}
+
+// Limb arrays (std::complex of the limb type): the transform of the
+// widened values rounded once, bit for bit, with one axis (plan<E>'s
+// converting path) and several (the axes between on values of E), out of
+// place into an embedded output (gaps kept) and in place.
+TYPED_TEST(NdPlan, LimbArraysAreTheWidenedTransformRoundedOnce) {
+  using E = TypeParam;
+  using limb_value = typename nd_plan<E>::limb_value;
+  for (const std::vector<int>& axes : {std::vector<int>{1}, std::vector<int>{}, std::vector<int>{2, 0}}) {
+    SCOPED_TRACE(::testing::Message() << "axes " << ::testing::PrintToString(axes));
+    const std::vector<std::uint64_t> shape{5, 8, 13};
+    const std::uint64_t count = product(shape);
+    // Values with a full limb's significand: the exact values of E rounded.
+    const std::vector<complex<E>> x = ffft::testing::random_values<E>(count, 19);
+    std::vector<limb_value> xl(count);
+    std::vector<complex<E>> widened(count);
+    for (std::size_t j = 0; j < count; ++j) {
+      const fft::limb_complex_of<E> v = fft::round_to_limb(x[j]);
+      xl[j] = {v.re, v.im};
+      widened[j] = fft::widen<E>(v);
+    }
+    nd_plan_options o = options_of(shape, axes, normalization::ortho);
+    const std::vector<complex<E>> exact = run<E>(o, direction::forward, widened);
+    // Dense, out of place.
+    std::vector<limb_value> yl(count);
+    nd_plan<E> p(o);
+    p.forward(xl.data(), yl.data());
+    for (std::size_t j = 0; j < count; ++j) {
+      const fft::limb_complex_of<E> want = fft::round_to_limb(exact[j]);
+      ASSERT_EQ(std::memcmp(&yl[j], &want, sizeof want), 0) << "element " << j;
+    }
+    // In place.
+    std::vector<limb_value> in_place = xl;
+    p.forward(in_place.data(), in_place.data());
+    ASSERT_EQ(std::memcmp(in_place.data(), yl.data(), count * sizeof(limb_value)), 0);
+    // Into an embedded output, whose gaps stay as they were.
+    nd_plan_options e = o;
+    e.output.embed = {5, 9, 13};
+    std::vector<limb_value> ye(5 * 9 * 13, limb_value{7, 7});
+    nd_plan<E>(e).forward(xl.data(), ye.data());
+    for (std::uint64_t i = 0; i < 5; ++i)
+      for (std::uint64_t j = 0; j < 9; ++j)
+        for (std::uint64_t k = 0; k < 13; ++k) {
+          const limb_value v = ye[(i * 9 + j) * 13 + k];
+          if (j == 8) ASSERT_EQ(v, (limb_value{7, 7})) << "a gap of the output was written";
+          else ASSERT_EQ(std::memcmp(&v, &yl[(i * 8 + j) * 13 + k], sizeof v), 0);
+        }
+  }
 }
 
 // ---- bad input ----------------------------------------------------------------

@@ -93,6 +93,20 @@ class nd_plan {
     execute(direction::inverse, in, out, stream);
   }
 
+  // On arrays of the limb type (std::complex<double> for dd128, of float
+  // for df64 and qf128): widened exactly in, rounded once out, as plan<E>'s
+  // overloads. With two or more axes, the axes between the first and the
+  // last run on one copy of the output's span in E, which the plan
+  // allocates (in its backend's memory) on its first such call.
+  using limb_value = std::complex<typename E::limb_type>;
+  void execute(direction d, const limb_value* in, limb_value* out, cuda_stream stream = nullptr);
+  void forward(const limb_value* in, limb_value* out, cuda_stream stream = nullptr) {
+    execute(direction::forward, in, out, stream);
+  }
+  void inverse(const limb_value* in, limb_value* out, cuda_stream stream = nullptr) {
+    execute(direction::inverse, in, out, stream);
+  }
+
   const nd_plan_options& options() const;  // as checked: axes and layouts filled in
   ffft::backend backend() const;           // cpu or cuda
   // Bytes of scratch memory an execution on complex<E> arrays needs in the

@@ -39,6 +39,12 @@ class complex_backend {
   // On arrays of the limb type: widened once in, rounded once out.
   virtual void execute(int sign, const scaling<E>& scale, strided<const limb_complex_of<E>> in,
                        strided<limb_complex_of<E>> out, cuda_stream stream) = 0;
+  // Widened in only, or rounded out only: the first and last axes of an
+  // N-D transform on limb arrays, whose other axes run on values of E.
+  virtual void execute(int sign, const scaling<E>& scale, strided<const limb_complex_of<E>> in,
+                       strided<complex<E>> out, cuda_stream stream) = 0;
+  virtual void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in,
+                       strided<limb_complex_of<E>> out, cuda_stream stream) = 0;
   // Bytes of the workspace an execution needs, whether the backend owns it
   // or the caller gives it.
   virtual std::size_t workspace_bytes() const = 0;

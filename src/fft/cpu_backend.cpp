@@ -3,6 +3,7 @@
 // (engine/real_runner.hpp), on host memory.
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -37,23 +38,20 @@ class cpu_complex_backend final : public complex_backend<E> {
     transform(sign, scale, in, out);
   }
 
+  // Limb arrays: each converted value goes through a buffer of E, widened
+  // there before the transform, rounded from there after it: the values
+  // the GPU's converting loads and stores give, bit for bit.
   void execute(int sign, const scaling<E>& scale, strided<const limb_complex_of<E>> in,
                strided<limb_complex_of<E>> out, cuda_stream) override {
-    // Widened into the buffer, transformed there in place, rounded out: the
-    // values the GPU's converting loads and stores give, bit for bit.
-    const std::uint64_t n = std::visit([](const auto& t) { return t.n; }, tables_);
-    const std::uint64_t values = n * batch_;
-    if (limb_buffer_.size() < values) limb_buffer_.resize(values);
-    const strided<complex<E>> buffer = dense(limb_buffer_.data(), n);
-    cpu::parallel_for(threads_, values, [&](std::uint64_t t) {
-      const std::uint64_t b = t / n, j = t - b * n;
-      buffer(b, j) = widen<E>(in(b, j));
-    });
-    transform(sign, scale, as_const(buffer), buffer);
-    cpu::parallel_for(threads_, values, [&](std::uint64_t t) {
-      const std::uint64_t b = t / n, j = t - b * n;
-      out(b, j) = round_to_limb(buffer(b, j));
-    });
+    converting_transform(sign, scale, in, out);
+  }
+  void execute(int sign, const scaling<E>& scale, strided<const limb_complex_of<E>> in,
+               strided<complex<E>> out, cuda_stream) override {
+    converting_transform(sign, scale, in, out);
+  }
+  void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in,
+               strided<limb_complex_of<E>> out, cuda_stream) override {
+    converting_transform(sign, scale, in, out);
   }
 
   std::size_t workspace_bytes() const override { return workspace_values_ * sizeof(complex<E>); }
@@ -70,6 +68,32 @@ class cpu_complex_backend final : public complex_backend<E> {
                  strided<complex<E>> out) const {
     const cpu_executor<E> ex(threads_, isa_);
     run_transform<E>(ex, sign, scale, program_of(tables_), in, out, workspace_, batch_, minimal_workspace_);
+  }
+
+  template <class In, class Out>
+  void converting_transform(int sign, const scaling<E>& scale, strided<const In> in, strided<Out> out) {
+    const std::uint64_t n = std::visit([](const auto& t) { return t.n; }, tables_);
+    const std::uint64_t values = n * batch_;
+    if (limb_buffer_.size() < values) limb_buffer_.resize(values);
+    const strided<complex<E>> buffer = dense(limb_buffer_.data(), n);
+    strided<const complex<E>> source = as_const(buffer);
+    if constexpr (std::is_same_v<In, complex<E>>) {
+      source = in;
+    } else {
+      cpu::parallel_for(threads_, values, [&](std::uint64_t t) {
+        const std::uint64_t b = t / n, j = t - b * n;
+        buffer(b, j) = widen<E>(in(b, j));
+      });
+    }
+    if constexpr (std::is_same_v<Out, complex<E>>) {
+      transform(sign, scale, source, out);
+    } else {
+      transform(sign, scale, source, buffer);
+      cpu::parallel_for(threads_, values, [&](std::uint64_t t) {
+        const std::uint64_t b = t / n, j = t - b * n;
+        out(b, j) = round_to_limb(buffer(b, j));
+      });
+    }
   }
 
   const transform_tables<E>& tables_;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -43,25 +44,54 @@ struct nd_plan<E>::impl {
   std::unique_ptr<fft::device_memory> device_workspace, staged_input, staged_output;
   std::unique_ptr<fft::host_device_copies> copies;
   bool has_workspace = false;
+  std::vector<complex<E>> host_converted;  // converted(): a CPU plan's
+  std::unique_ptr<fft::device_memory> device_converted;  // converted(): a CUDA plan's
 
   void share_workspace(void* memory) {
     for (auto& [key, run] : backends) run->set_workspace(memory);
     has_workspace = true;
   }
 
-  // The steps from `source` to `target` (on the backend's memory).
-  void run_steps(int sign, const complex<E>* source, complex<E>* target, cuda_stream stream) {
+  // The steps from `source` to `target` (in the backend's memory): the
+  // first reads source, the last writes target, and the steps between
+  // (and the first's output, the last's input) are in `middle`, values of
+  // E on the output's layout (target itself for arrays of E).
+  template <class In, class Out>
+  void run_steps(int sign, const In* source, complex<E>* middle, Out* target, cuda_stream stream) {
     const fft::scaling<E> none{fft::scaling<E>::kind::none, 0, {}, {}};
-    for (std::size_t j = 0; j < steps.size(); ++j) {
+    const std::size_t last = steps.size() - 1;
+    const auto step = [&](std::size_t j, const auto* from, auto* to) {
+      using From = std::remove_pointer_t<decltype(from)>;
+      using To = std::remove_pointer_t<decltype(to)>;
       const fft::axis_step& st = steps[j];
-      const complex<E>* from = j == 0 ? source : target;
-      const fft::scaling<E>& s = j + 1 == steps.size() ? scale[sign < 0 ? 0 : 1] : none;
+      const fft::scaling<E>& s = j == last ? scale[sign < 0 ? 0 : 1] : none;
       fft::for_each_call(st.loops, [&](std::int64_t i, std::int64_t o) {
-        runs[j]->execute(sign, s, {from + i, st.in_stride, st.batch.in_stride},
-                         {target + o, st.out_stride, st.batch.out_stride}, stream);
+        runs[j]->execute(sign, s, fft::strided<From>{from + i, st.in_stride, st.batch.in_stride},
+                         fft::strided<To>{to + o, st.out_stride, st.batch.out_stride}, stream);
       });
-    }
+    };
+    if (last == 0) return step(0, source, target);
+    step(0, source, middle);
+    for (std::size_t j = 1; j < last; ++j) step(j, static_cast<const complex<E>*>(middle), middle);
+    step(last, static_cast<const complex<E>*>(middle), target);
   }
+
+  // The output's span in E for the axes between the first and the last of
+  // an execution on limb arrays, made on the first.
+  complex<E>* converted() {
+    if (where == ffft::backend::cpu) {
+      if (host_converted.empty()) host_converted.resize(out_span);
+      return host_converted.data();
+    }
+    if (!device_converted) device_converted = fft::make_cuda_memory(out_span * sizeof(complex<E>));
+    return static_cast<complex<E>*>(device_converted->data());
+  }
+
+  void check_arrays(const void* in, const void* out, std::size_t bytes) const;
+
+  // An execution on arrays of T (complex<E> or limb_complex_of<E>).
+  template <class T>
+  void execute(direction d, const T* in, T* out, cuda_stream stream);
 };
 
 template <class E>
@@ -132,57 +162,71 @@ typename nd_plan<E>::impl& nd_plan<E>::state() const {
 }
 
 template <class E>
-void nd_plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream) {
-  impl& s = state();
-  const nd_plan_options& o = s.options;
+void nd_plan<E>::impl::check_arrays(const void* in, const void* out, std::size_t bytes) const {
   if (in == nullptr || out == nullptr)
     throw std::invalid_argument("ffft: execute needs non-null input and output pointers");
-  const bool in_place = in == out;
-  if (in_place) {
-    if (s.in.axis != s.out.axis || s.in.distance != s.out.distance)
+  if (in == out) {
+    if (this->in.axis != this->out.axis || this->in.distance != this->out.distance)
       throw std::invalid_argument(
           "ffft: an in-place transform (in == out) needs the same input and output layouts");
-  } else if (fft::spans_overlap(in, s.in_span * sizeof(complex<E>), out, s.out_span * sizeof(complex<E>))) {
+  } else if (fft::spans_overlap(in, in_span * bytes, out, out_span * bytes)) {
     throw std::invalid_argument(
         "ffft: the input and output buffers overlap without being the same; pass the same pointer "
         "for an in-place transform, or separate buffers");
   }
-  if (!s.has_workspace && s.workspace_bytes > 0)
+  if (!has_workspace && workspace_bytes > 0)
     throw std::logic_error(std::string("ffft: this N-D plan was made with allocate_workspace = false; call "
                                        "set_workspace with workspace_bytes() of ") +
-                           (s.where == ffft::backend::cpu ? "host" : "device") + " memory first");
-  fft::require_reachable(s.where, in, out);
+                           (where == ffft::backend::cpu ? "host" : "device") + " memory first");
+  fft::require_reachable(where, in, out);
+}
+
+template <class E>
+template <class T>
+void nd_plan<E>::impl::execute(direction d, const T* in, T* out, cuda_stream stream) {
+  check_arrays(in, out, sizeof(T));
   const int sign = static_cast<int>(d);
-  const bool in_on_device = s.where == ffft::backend::cuda && fft::is_device_memory(in);
-  const bool out_on_device = s.where == ffft::backend::cuda && fft::is_device_memory(out);
-  if (s.where == ffft::backend::cpu || (in_on_device && out_on_device)) {
-    s.run_steps(sign, in, out, stream);
-    return;
-  }
+  const bool in_on_device = where == ffft::backend::cuda && fft::is_device_memory(in);
+  const bool out_on_device = where == ffft::backend::cuda && fft::is_device_memory(out);
+  const auto run = [&](const T* source, T* target) {
+    if constexpr (std::is_same_v<T, complex<E>>) run_steps(sign, source, target, target, stream);
+    else run_steps(sign, source, steps.size() > 1 ? converted() : nullptr, target, stream);
+  };
+  if (where == ffft::backend::cpu || (in_on_device && out_on_device)) return run(in, out);
   // Host data on a CUDA plan: through device copies of the spans, as the
   // 1-D plans stage theirs (engine/staging.hpp). A host output with gaps
   // between its values goes up first, so that the gaps come back unchanged.
-  if (!s.copies)
+  if (!copies)
     throw std::invalid_argument(
         "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
         "device pointers, or make the plan with host_staging = true");
-  const std::uint64_t in_bytes = s.in_span * sizeof(complex<E>);
-  const std::uint64_t out_bytes = s.out_span * sizeof(complex<E>);
-  const complex<E>* source = in;
+  const std::uint64_t in_bytes = in_span * sizeof(T), out_bytes = out_span * sizeof(T);
+  const T* source = in;
   if (!in_on_device) {
-    s.copies->upload(s.staged_input->data(), in, in_bytes, stream);
-    source = static_cast<const complex<E>*>(s.staged_input->data());
+    copies->upload(staged_input->data(), in, in_bytes, stream);
+    source = static_cast<const T*>(staged_input->data());
   }
-  complex<E>* target = out;
+  T* target = out;
   if (!out_on_device) {
-    target = in_place ? static_cast<complex<E>*>(s.staged_input->data())
-                      : static_cast<complex<E>*>(s.staged_output->data());
-    std::uint64_t dense = o.batch;
-    for (std::uint64_t n : o.shape) dense *= n;
-    if (!in_place && dense != s.out_span) s.copies->upload(target, out, out_bytes, stream);
+    target = static_cast<T*>(in == out ? staged_input->data() : staged_output->data());
+    std::uint64_t dense = options.batch;
+    for (std::uint64_t n : options.shape) dense *= n;
+    if (in != out && dense != out_span) copies->upload(target, out, out_bytes, stream);
   }
-  s.run_steps(sign, source, target, stream);
-  if (!out_on_device) s.copies->download(out, target, out_bytes, stream);
+  run(source, target);
+  if (!out_on_device) copies->download(out, target, out_bytes, stream);
+}
+
+template <class E>
+void nd_plan<E>::execute(direction d, const complex<E>* in, complex<E>* out, cuda_stream stream) {
+  state().execute(d, in, out, stream);
+}
+
+template <class E>
+void nd_plan<E>::execute(direction d, const limb_value* in, limb_value* out, cuda_stream stream) {
+  using limbs = fft::limb_complex_of<E>;
+  static_assert(sizeof(limbs) == sizeof(limb_value) && alignof(limbs) == alignof(limb_value));
+  state().execute(d, reinterpret_cast<const limbs*>(in), reinterpret_cast<limbs*>(out), stream);
 }
 
 template <class E>

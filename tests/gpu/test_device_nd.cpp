@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 #include <cuda_runtime_api.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -90,6 +92,40 @@ TYPED_TEST(DeviceNd, BitIdenticalToTheCpuPlan) {
       cudaFree(device_in);
       cudaFree(device_out);
     }
+  }
+}
+
+// Limb arrays (std::complex of the limb type): the first axis widens in
+// its loads, the last rounds in its stores, the axes between run on E.
+TYPED_TEST(DeviceNd, LimbArraysBitIdenticalToTheCpuPlan) {
+  using E = TypeParam;
+  using limb_value = typename nd_plan<E>::limb_value;
+  for (const std::vector<int>& axes : {std::vector<int>{}, std::vector<int>{1}}) {
+    nd_plan_options o;
+    o.shape = {12, 17, 32};
+    o.axes = axes;
+    o.backend = backend::cpu;
+    nd_plan<E> cpu(o);
+    o.backend = backend::cuda;
+    nd_plan<E> gpu(o);
+    const std::uint64_t count = 12 * 17 * 32;
+    std::vector<limb_value> x(count);
+    for (std::uint64_t j = 0; j < count; ++j)
+      x[j] = limb_value(static_cast<typename E::limb_type>(std::sin(0.37 * static_cast<double>(j))),
+                        static_cast<typename E::limb_type>(std::cos(1.13 * static_cast<double>(j))));
+    std::vector<limb_value> expected(count), from_host(count), from_device(count);
+    cpu.inverse(x.data(), expected.data());
+    gpu.inverse(x.data(), from_host.data());
+    EXPECT_EQ(std::memcmp(from_host.data(), expected.data(), count * sizeof(limb_value)), 0) << "host memory";
+    limb_value* device = nullptr;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device), count * sizeof(limb_value)), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(device, x.data(), count * sizeof(limb_value), cudaMemcpyHostToDevice), cudaSuccess);
+    gpu.inverse(device, device);
+    ASSERT_EQ(cudaMemcpy(from_device.data(), device, count * sizeof(limb_value), cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    cudaFree(device);
+    EXPECT_EQ(std::memcmp(from_device.data(), expected.data(), count * sizeof(limb_value)), 0)
+        << "in place on the device";
   }
 }
 
