@@ -247,15 +247,7 @@ std::size_t nd_plan<E>::workspace_bytes() const {
 template <class E>
 void nd_plan<E>::set_workspace(void* memory) {
   impl& s = state();
-  if (memory == nullptr) throw std::invalid_argument("ffft: set_workspace needs a non-null pointer");
-  if (reinterpret_cast<std::uintptr_t>(memory) % alignof(complex<E>) != 0)
-    throw std::invalid_argument("ffft: set_workspace needs memory aligned to " +
-                                std::to_string(alignof(complex<E>)) + " bytes");
-  const bool on_device = fft::is_device_memory(memory);
-  if (s.where == ffft::backend::cpu && on_device)
-    throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
-  if (s.where == ffft::backend::cuda && !on_device)
-    throw std::invalid_argument("ffft: a CUDA plan's workspace must be device memory (cudaMalloc)");
+  fft::check_workspace_memory(s.where, memory, alignof(complex<E>));
   s.share_workspace(memory);
   std::vector<complex<E>>().swap(s.host_workspace);
   s.device_workspace.reset();

@@ -20,7 +20,6 @@ namespace ffft {
 
 namespace {
 
-using fft::is_device_memory;
 using fft::require_baseline_instruction_set;
 using fft::resolved_backend;
 using fft::held_table_values;
@@ -187,15 +186,7 @@ std::size_t plan<E>::workspace_bytes() const {
 template <class E>
 void plan<E>::set_workspace(void* memory) {
   impl& s = state();
-  if (memory == nullptr) throw std::invalid_argument("ffft: set_workspace needs a non-null pointer");
-  if (reinterpret_cast<std::uintptr_t>(memory) % alignof(complex<E>) != 0)
-    throw std::invalid_argument("ffft: set_workspace needs memory aligned to " +
-                                std::to_string(alignof(complex<E>)) + " bytes");
-  const bool on_device = is_device_memory(memory);
-  if (s.where == ffft::backend::cpu && on_device)
-    throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
-  if (s.where == ffft::backend::cuda && !on_device)
-    throw std::invalid_argument("ffft: a CUDA plan's workspace must be device memory (cudaMalloc)");
+  fft::check_workspace_memory(s.where, memory, alignof(complex<E>));
   s.run->set_workspace(memory);
   s.has_workspace = true;
 }

@@ -1,5 +1,6 @@
 #include "src/fft/plan_checks.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -68,6 +69,18 @@ void require_reachable(backend where, const void* a, const void* b) {
     throw std::invalid_argument(
         "ffft: a CPU plan was given device memory; use a plan with backend::cuda or copy the "
         "data to the host");
+}
+
+void check_workspace_memory(backend where, const void* memory, std::size_t alignment) {
+  if (memory == nullptr) throw std::invalid_argument("ffft: set_workspace needs a non-null pointer");
+  if (reinterpret_cast<std::uintptr_t>(memory) % alignment != 0)
+    throw std::invalid_argument("ffft: set_workspace needs memory aligned to " + std::to_string(alignment) +
+                                " bytes");
+  const bool on_device = is_device_memory(memory);
+  if (where == backend::cpu && on_device)
+    throw std::invalid_argument("ffft: a CPU plan's workspace must be host memory, not device memory");
+  if (where == backend::cuda && !on_device)
+    throw std::invalid_argument("ffft: a CUDA plan's workspace must be device memory (cudaMalloc)");
 }
 
 }  // namespace ffft::fft

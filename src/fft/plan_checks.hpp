@@ -5,6 +5,7 @@
 // table memory a backend holds.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <variant>
 
@@ -34,6 +35,11 @@ bool spans_overlap(const void* a, std::uint64_t a_bytes, const void* b, std::uin
 // Throws unless a plan running on `where` can read a and b: a CPU plan
 // refuses device memory.
 void require_reachable(backend where, const void* a, const void* b);
+
+// Throws unless `memory` can be a workspace of a plan running on `where`:
+// non-null, aligned to `alignment` bytes, host memory for a CPU plan and
+// device memory for a CUDA plan (set_workspace of every plan).
+void check_workspace_memory(backend where, const void* memory, std::size_t alignment);
 
 // Values of the tables a plan keeps in its backend's memory: the CPU reads
 // the passes' arrays (and keeps the computed mode's factors); a GPU reads
