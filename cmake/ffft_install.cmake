@@ -22,7 +22,7 @@ endif()
 # (ffft/fft/ butterflies and passes, ffft/host/ MPFR helpers) stay in the
 # source tree: they are shared by the executors, tests and tools, not
 # promised to users.
-set(_ffft_public_roots ffft.hpp plan.hpp nd_plan.hpp real_plan.hpp convolution.hpp convert.hpp names.hpp
+set(_ffft_public_roots ffft.hpp plan.hpp nd_plan.hpp nd_real_plan.hpp real_plan.hpp convolution.hpp convert.hpp names.hpp
   devices.hpp cpu_isa.hpp distributed_layout.hpp)
 if(FFFT_WITH_MPI)
   list(APPEND _ffft_public_roots distributed_plan.hpp)

@@ -256,6 +256,18 @@ void real_engine<E>::inverse(const fft::scaling<E>& scale,
 }
 
 template <class E>
+void real_engine<E>::forward(const fft::scaling<E>& scale, strided<const limb> x,
+                             strided<complex<E>> spectrum, CUstream_st* stream) {
+  transform(scale, x, spectrum, stream);
+}
+
+template <class E>
+void real_engine<E>::inverse(const fft::scaling<E>& scale, strided<const complex<E>> spectrum,
+                             strided<limb> x, CUstream_st* stream) {
+  transform(scale, spectrum, x, stream);
+}
+
+template <class E>
 void real_engine<E>::set_kernel_spectrum(const std::vector<complex<E>>& spectrum) {
   state& s = *state_;
   s.kernel.emplace(spectrum.size());

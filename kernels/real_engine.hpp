@@ -52,6 +52,12 @@ class real_engine {
                fft::strided<E> x, CUstream_st* stream);
   void inverse(const fft::scaling<E>& scale, fft::strided<const fft::limb_complex_of<E>> spectrum,
                fft::strided<limb> x, CUstream_st* stream);
+  // Widened in only, or rounded out only (the real axis of an N-D real
+  // transform on limb arrays): the same kernels as the two above.
+  void forward(const fft::scaling<E>& scale, fft::strided<const limb> x,
+               fft::strided<complex<E>> spectrum, CUstream_st* stream);
+  void inverse(const fft::scaling<E>& scale, fft::strided<const complex<E>> spectrum,
+               fft::strided<limb> x, CUstream_st* stream);
 
   // Convolutions (engine/real_runner.hpp's run_convolution): the kernel's
   // spectrum divided by n (bins for a halved shape, else n values), copied

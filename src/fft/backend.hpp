@@ -77,6 +77,12 @@ class real_backend {
                        cuda_stream stream) = 0;
   virtual void inverse(const scaling<E>& scale, strided<const limb_complex> spectrum, strided<limb> x,
                        cuda_stream stream) = 0;
+  // Widened in only, or rounded out only: the real axis of an N-D real
+  // transform on limb arrays, whose other axes run on values of E.
+  virtual void forward(const scaling<E>& scale, strided<const limb> x, strided<complex<E>> spectrum,
+                       cuda_stream stream) = 0;
+  virtual void inverse(const scaling<E>& scale, strided<const complex<E>> spectrum, strided<limb> x,
+                       cuda_stream stream) = 0;
 
   // The kernel's spectrum divided by n (bins of a halved shape, else n
   // values), kept for every later convolve; the backend keeps its copy.

@@ -134,6 +134,12 @@ class cpu_real_backend final : public real_backend<E> {
                cuda_stream) override {
     run_real_inverse(executor(), program(), scale, spectrum, x, packed_.data(), batch_);
   }
+  void forward(const scaling<E>& scale, strided<const limb> x, strided<complex<E>> spectrum, cuda_stream) override {
+    run_real_forward(executor(), program(), scale, x, spectrum, packed_.data(), batch_);
+  }
+  void inverse(const scaling<E>& scale, strided<const complex<E>> spectrum, strided<limb> x, cuda_stream) override {
+    run_real_inverse(executor(), program(), scale, spectrum, x, packed_.data(), batch_);
+  }
 
   void set_kernel_spectrum(std::vector<complex<E>> spectrum) override { kernel_ = std::move(spectrum); }
 

@@ -79,6 +79,14 @@ class cuda_real_backend final : public real_backend<E> {
                cuda_stream stream) override {
     engine_.inverse(scale, spectrum, x, stream);
   }
+  void forward(const scaling<E>& scale, strided<const limb> x, strided<complex<E>> spectrum,
+               cuda_stream stream) override {
+    engine_.forward(scale, x, spectrum, stream);
+  }
+  void inverse(const scaling<E>& scale, strided<const complex<E>> spectrum, strided<limb> x,
+               cuda_stream stream) override {
+    engine_.inverse(scale, spectrum, x, stream);
+  }
 
   void set_kernel_spectrum(std::vector<complex<E>> spectrum) override { engine_.set_kernel_spectrum(spectrum); }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "src/fft/plan_checks.hpp"
 
@@ -24,10 +25,10 @@ std::uint64_t capped_product(std::uint64_t a, std::uint64_t b) {
   return a >= (max_span + b - 1) / b ? max_span : a * b;
 }
 
-// Checks one layout against the shape and fills it in. `name` is
-// "input" or "output"; the output's arrays must not share an element.
-nd_layout checked_layout(const char* name, const std::vector<std::uint64_t>& shape, std::uint64_t batch,
-                         nd_layout l) {
+}  // namespace
+
+nd_layout checked_nd_layout(const char* name, const std::vector<std::uint64_t>& shape, std::uint64_t batch,
+                            nd_layout l) {
   const std::string who = std::string(name) + " layout";
   const std::size_t rank = shape.size();
   if (l.embed.empty()) l.embed = shape;
@@ -73,22 +74,21 @@ nd_layout checked_layout(const char* name, const std::vector<std::uint64_t>& sha
   return l;
 }
 
-}  // namespace
-
-nd_plan_options checked_nd_options(nd_plan_options o) {
+std::vector<int> checked_shape_and_axes(const std::vector<std::uint64_t>& shape, std::uint64_t batch,
+                                        std::vector<int> axes) {
   require_baseline_instruction_set();
-  const std::size_t rank = o.shape.size();
+  const std::size_t rank = shape.size();
   if (rank == 0) refuse("shape is empty; an N-D plan needs at least one axis (shape = {n0, n1, ...})");
   for (std::size_t k = 0; k < rank; ++k)
-    if (o.shape[k] == 0 || o.shape[k] > max_length)
-      refuse(index_name("shape", k) + " = " + std::to_string(o.shape[k]) +
+    if (shape[k] == 0 || shape[k] > max_length)
+      refuse(index_name("shape", k) + " = " + std::to_string(shape[k]) +
              " is out of range; each length must be in 1 .. 2^31");
-  if (o.batch == 0) refuse("batch must be at least 1");
-  if (o.axes.empty())
-    for (std::size_t k = 0; k < rank; ++k) o.axes.push_back(static_cast<int>(k));
+  if (batch == 0) refuse("batch must be at least 1");
+  if (axes.empty())
+    for (std::size_t k = 0; k < rank; ++k) axes.push_back(static_cast<int>(k));
   std::vector<bool> seen(rank, false);
-  for (std::size_t j = 0; j < o.axes.size(); ++j) {
-    const int a = o.axes[j];
+  for (std::size_t j = 0; j < axes.size(); ++j) {
+    const int a = axes[j];
     if (a < 0 || static_cast<std::size_t>(a) >= rank)
       refuse(index_name("axes", j) + " = " + std::to_string(a) + " is not an axis of a shape of rank " +
              std::to_string(rank) + "; axes are 0 .. " + std::to_string(rank - 1));
@@ -96,6 +96,11 @@ nd_plan_options checked_nd_options(nd_plan_options o) {
       refuse(index_name("axes", j) + " = " + std::to_string(a) + " is listed twice; list each axis once");
     seen[static_cast<std::size_t>(a)] = true;
   }
+  return axes;
+}
+
+nd_plan_options checked_nd_options(nd_plan_options o) {
+  o.axes = checked_shape_and_axes(o.shape, o.batch, std::move(o.axes));
   for (int a : o.axes) {
     try {
       check_transform_length(o.shape[static_cast<std::size_t>(a)]);
@@ -103,8 +108,8 @@ nd_plan_options checked_nd_options(nd_plan_options o) {
       refuse(index_name("shape", static_cast<std::size_t>(a)) + ": " + e.what());
     }
   }
-  o.input = checked_layout("input", o.shape, o.batch, o.input);
-  o.output = checked_layout("output", o.shape, o.batch, o.output);
+  o.input = checked_nd_layout("input", o.shape, o.batch, o.input);
+  o.output = checked_nd_layout("output", o.shape, o.batch, o.output);
   return o;
 }
 

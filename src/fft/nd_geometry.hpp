@@ -54,6 +54,19 @@ struct nd_strides {
   std::int64_t distance;
 };
 
+// Checks the rank, lengths, batch and axes (every message names the
+// parameter at fault and the fix; not the lengths' factors) and returns
+// the axes, all of them when none are listed. Throws std::invalid_argument.
+std::vector<int> checked_shape_and_axes(const std::vector<std::uint64_t>& shape, std::uint64_t batch,
+                                        std::vector<int> axes);
+
+// Checks a layout of `batch` arrays of `shape` and fills in its embed (the
+// shape) and distance (stride x product of embed). `name` ("input",
+// "output", "real", "spectrum") begins each message. The arrays must not
+// share an element (an output's could not be written otherwise).
+nd_layout checked_nd_layout(const char* name, const std::vector<std::uint64_t>& shape, std::uint64_t batch,
+                            nd_layout l);
+
 // Checks the options (every message names the parameter at fault and the
 // fix) and fills in the axes (all, when empty) and each layout's embed
 // (the shape) and distance (stride x product of embed). Throws

@@ -1,4 +1,4 @@
-// N-D transforms (ffft/nd_plan.hpp) on a GPU: a CUDA plan's results are
+// N-D transforms (ffft/nd_plan.hpp, ffft/nd_real_plan.hpp) on a GPU: a CUDA plan's results are
 // bit-identical to the CPU plan's, with host and device pointers, in place
 // and out of place, over embedded layouts (the output's gaps kept), for
 // shapes with primes (Bluestein along an axis), axes of length 1 and
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ffft/nd_plan.hpp"
+#include "ffft/nd_real_plan.hpp"
 #include "tests/fft_reference.hpp"
 #include "tests/gpu/device_test.hpp"
 
@@ -127,6 +128,89 @@ TYPED_TEST(DeviceNd, LimbArraysBitIdenticalToTheCpuPlan) {
     EXPECT_EQ(std::memcmp(from_device.data(), expected.data(), count * sizeof(limb_value)), 0)
         << "in place on the device";
   }
+}
+
+// Real N-D transforms: rfftn and irfftn on arrays of E and of the limb
+// type, host and device memory, the padded in-place layout, the halved
+// axis first or last, a Bluestein length along it.
+TYPED_TEST(DeviceNd, RealTransformsBitIdenticalToTheCpuPlan) {
+  using E = TypeParam;
+  using limb = typename E::limb_type;
+  const nd_case cases[] = {{{64, 48}, {}, 2, {}}, {{27, 10, 13}, {}, 1, {}}, {{31, 6, 12}, {2, 0}, 2, {}},
+                           {{40, 7}, {1, 0}, 1, {}}};
+  for (const nd_case& c : cases) {
+    const std::string what = "shape " + ::testing::PrintToString(c.shape) + ", axes " + ::testing::PrintToString(c.axes);
+    nd_real_plan_options o;
+    o.shape = c.shape;
+    o.axes = c.axes;
+    o.batch = c.batch;
+    o.norm = normalization::ortho;
+    o.backend = backend::cpu;
+    nd_real_plan<E> cpu(o);
+    o.backend = backend::cuda;
+    nd_real_plan<E> gpu(o);
+    std::uint64_t reals = c.batch, bins = c.batch;
+    for (std::size_t k = 0; k < c.shape.size(); ++k) {
+      reals *= c.shape[k];
+      bins *= cpu.spectrum_shape()[k];
+    }
+    const std::vector<complex<E>> z = ffft::testing::random_values<E>(reals, reals + 3);
+    std::vector<E> x(reals);
+    std::vector<limb> xl(reals);
+    for (std::size_t j = 0; j < reals; ++j) {
+      x[j] = z[j].re;
+      xl[j] = static_cast<limb>(to_double(z[j].im));
+    }
+    std::vector<complex<E>> expected(bins), from_host(bins);
+    cpu.forward(x.data(), expected.data());
+    gpu.forward(x.data(), from_host.data());
+    ffft::testing::expect_bit_identical(from_host, expected, "rfftn, host memory: " + what);
+    std::vector<E> back(reals), back_from_host(reals);
+    cpu.inverse(expected.data(), back.data());
+    gpu.inverse(expected.data(), back_from_host.data());
+    EXPECT_EQ(std::memcmp(back_from_host.data(), back.data(), reals * sizeof(E)), 0) << "irfftn, host: " << what;
+
+    // Device memory.
+    E* device_x = nullptr;
+    complex<E>* device_bins = nullptr;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_x), reals * sizeof(E)), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device_bins), bins * sizeof(complex<E>)), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(device_x, x.data(), reals * sizeof(E), cudaMemcpyHostToDevice), cudaSuccess);
+    gpu.forward(device_x, device_bins);
+    gpu.inverse(device_bins, device_x);
+    std::vector<complex<E>> from_device(bins);
+    std::vector<E> back_from_device(reals);
+    ASSERT_EQ(cudaMemcpy(from_device.data(), device_bins, bins * sizeof(complex<E>), cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(back_from_device.data(), device_x, reals * sizeof(E), cudaMemcpyDeviceToHost), cudaSuccess);
+    cudaFree(device_x);
+    cudaFree(device_bins);
+    ffft::testing::expect_bit_identical(from_device, expected, "rfftn, device memory: " + what);
+    EXPECT_EQ(std::memcmp(back_from_device.data(), back.data(), reals * sizeof(E)), 0) << "irfftn, device: " << what;
+
+    // Limb arrays, through host staging.
+    std::vector<std::complex<limb>> limb_expected(bins), limb_got(bins);
+    cpu.forward(xl.data(), limb_expected.data());
+    gpu.forward(xl.data(), limb_got.data());
+    EXPECT_EQ(std::memcmp(limb_got.data(), limb_expected.data(), bins * sizeof(limb_got[0])), 0) << "limbs: " << what;
+    std::vector<limb> limb_back(reals), limb_back_got(reals);
+    cpu.inverse(limb_expected.data(), limb_back.data());
+    gpu.inverse(limb_expected.data(), limb_back_got.data());
+    EXPECT_EQ(std::memcmp(limb_back_got.data(), limb_back.data(), reals * sizeof(limb)), 0) << "limbs back: " << what;
+  }
+  // The padded in-place layout on the host, through the staging.
+  nd_real_plan_options o;
+  o.shape = {6, 10};
+  o.real.embed = {6, 12};
+  o.backend = backend::cuda;
+  nd_real_plan<E> gpu(o);
+  o.backend = backend::cpu;
+  nd_real_plan<E> cpu(o);
+  const std::vector<complex<E>> start = ffft::testing::random_values<E>(36, 41);
+  std::vector<complex<E>> on_cpu = start, on_gpu = start;
+  cpu.forward(reinterpret_cast<const E*>(on_cpu.data()), on_cpu.data());
+  gpu.forward(reinterpret_cast<const E*>(on_gpu.data()), on_gpu.data());
+  ffft::testing::expect_bit_identical(on_gpu, on_cpu, "padded in place");
 }
 
 }  // namespace

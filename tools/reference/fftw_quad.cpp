@@ -104,6 +104,91 @@ std::vector<complex_quad> fftw_quad_dft_nd(std::span<const complex_quad> x, std:
   return y;
 }
 
+namespace {
+
+// The guru dimensions of a real transform along `axes` (the last listed
+// halved) between dense C-order arrays of the real shape and of the
+// spectrum's: FFTW's r2c reads `in` (real units) and writes `out` (complex
+// units); c2r the other way.
+struct real_guru_dims {
+  std::vector<std::uint64_t> spectrum_shape;
+  std::vector<fftwq_iodim64> dims, loops;
+  std::size_t real_count = 1, spectrum_count = 1;
+};
+
+std::vector<std::ptrdiff_t> c_order_strides(const std::vector<std::uint64_t>& shape) {
+  std::vector<std::ptrdiff_t> stride(shape.size(), 1);
+  for (std::size_t k = shape.size() - 1; k-- > 0;) stride[k] = stride[k + 1] * static_cast<std::ptrdiff_t>(shape[k + 1]);
+  return stride;
+}
+
+real_guru_dims real_dims(std::span<const std::uint64_t> shape, std::span<const int> axes, bool r2c) {
+  real_guru_dims g;
+  if (shape.empty() || axes.empty()) throw std::invalid_argument("fftw_quad real N-D: no shape or no axes");
+  const std::vector<std::uint64_t> real_shape(shape.begin(), shape.end());
+  g.spectrum_shape = real_shape;
+  const auto halved = static_cast<std::size_t>(axes.back());
+  g.spectrum_shape.at(halved) = shape[halved] / 2 + 1;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    g.real_count *= real_shape[k];
+    g.spectrum_count *= g.spectrum_shape[k];
+  }
+  const std::vector<std::ptrdiff_t> rs = c_order_strides(real_shape), ss = c_order_strides(g.spectrum_shape);
+  std::vector<bool> transformed(shape.size(), false);
+  const auto dim = [&](std::size_t k) {
+    return r2c ? fftwq_iodim64{static_cast<std::ptrdiff_t>(shape[k]), rs[k], ss[k]}
+               : fftwq_iodim64{static_cast<std::ptrdiff_t>(shape[k]), ss[k], rs[k]};
+  };
+  for (int a : axes) {
+    transformed.at(static_cast<std::size_t>(a)) = true;
+    g.dims.push_back(dim(static_cast<std::size_t>(a)));
+  }
+  for (std::size_t k = 0; k < shape.size(); ++k)
+    if (!transformed[k]) g.loops.push_back(dim(k));
+  return g;
+}
+
+}  // namespace
+
+std::vector<complex_quad> fftw_quad_r2c_nd(std::span<const __float128> x, std::span<const std::uint64_t> shape,
+                                           std::span<const int> axes) {
+  const real_guru_dims g = real_dims(shape, axes, true);
+  if (x.size() != g.real_count)
+    throw std::invalid_argument("fftw_quad_r2c_nd: " + std::to_string(x.size()) +
+                                " values are no array of the shape given");
+  const fftwq_buffer<__float128> in = allocate<__float128>(g.real_count);
+  const fftwq_buffer<fftwq_complex> out = allocate<fftwq_complex>(g.spectrum_count);
+  const owned_plan plan = checked(
+      fftwq_plan_guru64_dft_r2c(static_cast<int>(g.dims.size()), g.dims.data(), static_cast<int>(g.loops.size()),
+                                g.loops.data(), in.get(), out.get(), FFTW_ESTIMATE),
+      "N-D r2c transform");
+  for (std::size_t j = 0; j < g.real_count; ++j) in[j] = x[j];
+  fftwq_execute(plan.get());
+  std::vector<complex_quad> y(g.spectrum_count);
+  for (std::size_t k = 0; k < g.spectrum_count; ++k) y[k] = {out[k][0], out[k][1]};
+  return y;
+}
+
+std::vector<__float128> fftw_quad_c2r_nd(std::span<const complex_quad> bins, std::span<const std::uint64_t> shape,
+                                         std::span<const int> axes) {
+  const real_guru_dims g = real_dims(shape, axes, false);
+  if (bins.size() != g.spectrum_count)
+    throw std::invalid_argument("fftw_quad_c2r_nd: " + std::to_string(bins.size()) +
+                                " bins are no spectrum of the shape given");
+  const fftwq_buffer<fftwq_complex> in = allocate<fftwq_complex>(g.spectrum_count);
+  const fftwq_buffer<__float128> out = allocate<__float128>(g.real_count);
+  const owned_plan plan = checked(
+      fftwq_plan_guru64_dft_c2r(static_cast<int>(g.dims.size()), g.dims.data(), static_cast<int>(g.loops.size()),
+                                g.loops.data(), in.get(), out.get(), FFTW_ESTIMATE),
+      "N-D c2r transform");
+  for (std::size_t k = 0; k < g.spectrum_count; ++k) {
+    in[k][0] = bins[k].re;
+    in[k][1] = bins[k].im;
+  }
+  fftwq_execute(plan.get());  // c2r overwrites its input, which is ours
+  return std::vector<__float128>(out.get(), out.get() + g.real_count);
+}
+
 std::vector<complex_quad> fftw_quad_r2c(std::span<const __float128> x) {
   const std::size_t n = x.size(), bins = n / 2 + 1;
   const fftwq_buffer<__float128> in = allocate<__float128>(n);

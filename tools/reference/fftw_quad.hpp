@@ -56,4 +56,13 @@ std::vector<complex_quad> fftw_quad_r2c(std::span<const __float128> x);
 // fftwq_plan_dft_c2r_1d out of place.
 std::vector<__float128> fftw_quad_c2r(std::span<const complex_quad> bins, std::uint64_t n);
 
+// The real transforms of the dense real array x (C order, shape) along
+// `axes` (each once; the last listed is halved to n / 2 + 1 bins, as
+// numpy's rfftn), unnormalized, out of place: fftwq_plan_guru64_dft_r2c,
+// and its inverse fftwq_plan_guru64_dft_c2r from the dense spectrum.
+std::vector<complex_quad> fftw_quad_r2c_nd(std::span<const __float128> x, std::span<const std::uint64_t> shape,
+                                           std::span<const int> axes);
+std::vector<__float128> fftw_quad_c2r_nd(std::span<const complex_quad> bins, std::span<const std::uint64_t> shape,
+                                         std::span<const int> axes);
+
 }  // namespace ffft::tools
