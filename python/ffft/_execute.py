@@ -41,6 +41,9 @@ class Call:
     n: int  # points per transform (real values for the real kinds)
     out: Any = None
     extended: bool = False
+    # (values read, values written) per row, when they are not n's (the
+    # N-D transforms, which run on one row of the whole flattened array).
+    lengths: tuple | None = None
 
 
 def _batch_shape(shape: tuple, axis: int) -> tuple:
@@ -194,12 +197,14 @@ def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
     """Executes `handle` (a C++ ComplexPlan for kind 'forward'/'inverse',
     a RealPlan for 'rfft'/'irfft') on src; returns the result."""
     if isinstance(call.out, Extended) and not call.extended:
-        call = Call(call.fmt, call.axis, call.n, call.out, True)  # an Extended out asks for the extended result
+        call = Call(call.fmt, call.axis, call.n, call.out, True, call.lengths)  # an Extended out asks for the extended result
     fmt, axis, n = call.fmt, call.axis, call.n
     real_in = kind == "rfft"
     real_out = kind == "irfft"
     in_length = n // 2 + 1 if kind == "irfft" else n
     out_length = n // 2 + 1 if kind == "rfft" else n
+    if call.lengths is not None:
+        in_length, out_length = call.lengths
     batch_shape = _batch_shape(src.shape, axis)
     shape = _result_shape(batch_shape, axis, out_length)
     xp = module_of(src.limbs[0] if isinstance(src, Extended) else src)

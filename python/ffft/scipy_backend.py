@@ -1,4 +1,5 @@
-"""A scipy.fft backend: fft, ifft, rfft and irfft computed in dd128.
+"""A scipy.fft backend: fft, ifft, rfft, irfft and the N-D transforms
+(fft2, ifft2, fftn, ifftn, rfft2, irfft2, rfftn, irfftn) computed in dd128.
 
     with scipy.fft.set_backend(ffft.scipy_backend):
         X = scipy.fft.fft(x)       # complex128, accurate to the last bit almost always
@@ -13,23 +14,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _transforms
+from . import _transforms, _transforms_nd
 
 __ua_domain__ = "numpy.scipy.fft"
 
-_FUNCTIONS = {"fft": _transforms.fft, "ifft": _transforms.ifft, "rfft": _transforms.rfft, "irfft": _transforms.irfft}
-_PARAMETERS = ("x", "n", "axis", "norm", "overwrite_x", "workers")
+_ONE_D = ("x", "n", "axis", "norm", "overwrite_x", "workers")
+_N_D = ("x", "s", "axes", "norm", "overwrite_x", "workers")
+# Each function served, and its positional parameters in scipy's order.
+_FUNCTIONS = {
+    "fft": (_transforms.fft, _ONE_D), "ifft": (_transforms.ifft, _ONE_D),
+    "rfft": (_transforms.rfft, _ONE_D), "irfft": (_transforms.irfft, _ONE_D),
+    "fft2": (_transforms_nd.fft2, _N_D), "ifft2": (_transforms_nd.ifft2, _N_D),
+    "rfft2": (_transforms_nd.rfft2, _N_D), "irfft2": (_transforms_nd.irfft2, _N_D),
+    "fftn": (_transforms_nd.fftn, _N_D), "ifftn": (_transforms_nd.ifftn, _N_D),
+    "rfftn": (_transforms_nd.rfftn, _N_D), "irfftn": (_transforms_nd.irfftn, _N_D),
+}
 
 
 def __ua_function__(method: Any, args: tuple, kwargs: dict) -> Any:
-    function = _FUNCTIONS.get(getattr(method, "__name__", ""))
-    if function is None or len(args) > len(_PARAMETERS):
+    served = _FUNCTIONS.get(getattr(method, "__name__", ""))
+    if served is None:
         return NotImplemented
-    bound = dict(zip(_PARAMETERS, args))
+    function, parameters = served
+    if len(args) > len(parameters):
+        return NotImplemented
+    bound = dict(zip(parameters, args))
     if set(bound) & set(kwargs):
         return NotImplemented
     bound.update(kwargs)
-    if bound.pop("plan", None) is not None or not set(bound) <= set(_PARAMETERS) or "x" not in bound:
+    if bound.pop("plan", None) is not None or not set(bound) <= set(parameters) or "x" not in bound:
         return NotImplemented
     bound.pop("overwrite_x", None)  # ffft never writes its input
     if bound.get("workers") is None:

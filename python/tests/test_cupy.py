@@ -62,3 +62,17 @@ def test_current_stream_is_used(rng):
 def test_device_arrays_refuse_the_cpu(rng):
     with pytest.raises(ValueError, match="(?i)device"):
         ffft.fft(cupy.zeros(8, complex), device="cpu")
+
+
+def test_n_dimensional_transforms_on_the_device(rng):
+    x = random_complex(rng, (6, 20, 9))
+    r = x.real
+    for function, data in ((ffft.fftn, x), (ffft.ifft2, x), (ffft.rfftn, r)):
+        got = function(cupy.asarray(data), axes=(0, 2))
+        assert isinstance(got, cupy.ndarray)
+        assert np.array_equal(got.get(), function(data, axes=(0, 2), device="cpu")), function.__name__
+    X = ffft.rfftn(r, device="cpu")
+    assert np.array_equal(ffft.irfftn(cupy.asarray(X), s=r.shape).get(), ffft.irfftn(X, s=r.shape, device="cpu"))
+    E = ffft.fftn(cupy.asarray(x), precision="dd128", extended=True)
+    reference = ffft.fftn(x, precision="dd128", extended=True, device="cpu")
+    assert all(np.array_equal(a.get(), b) for a, b in zip(E.limbs, reference.limbs))
