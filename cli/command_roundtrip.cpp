@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +15,7 @@
 #include "cli/external_roundtrip.hpp"
 #include "cli/input_file.hpp"
 #include "cli/memory_budget.hpp"
+#include "cli/nd_shape.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "cli/report.hpp"
@@ -33,8 +37,52 @@ __float128 forward_scale(normalization norm, std::uint64_t n) {
   return 1;
 }
 
+// What a round trip transforms: the file split into 1-D transforms (-n,
+// --batch), or with --axes the array's own axes; both as axes of a C-order
+// array for FFTW.
+struct roundtrip_geometry {
+  std::optional<nd_transform_shape> nd;
+  transform_shape one_d{};
+  std::vector<std::uint64_t> shape;  // C order
+  std::vector<int> axes;
+  std::uint64_t points = 0;  // product of the transformed lengths
+  std::string text;          // for the report's heading
+};
+
+roundtrip_geometry resolve_geometry(const input_file& in, const transform_settings& s) {
+  roundtrip_geometry g;
+  if (s.axes) {
+    g.nd = resolve_nd_shape(in.layout(), in.path(), *s.axes, s.length, s.batch);
+    g.shape = g.nd->shape;
+    g.axes = g.nd->axes;
+    g.points = g.nd->points();
+    std::string axes;
+    for (int a : g.axes) axes += (axes.empty() ? "" : ",") + std::to_string(a);
+    g.text = g.nd->shape_text() + " values along axes " + axes;
+    return g;
+  }
+  g.one_d = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);
+  g.shape = {g.one_d.batch, g.one_d.length};
+  g.axes = {1};
+  g.points = g.one_d.length;
+  g.text = std::to_string(g.one_d.batch) + " x " + std::to_string(g.one_d.length) + " values";
+  return g;
+}
+
+// run(p) with the plan of E that the geometry asks for (plan or nd_plan).
+template <class E, class Run>
+void with_plan(const roundtrip_geometry& g, const transform_settings& s, backend where, const Run& run) {
+  if (g.nd) {
+    nd_plan<E> p = make_nd_plan<E>(*g.nd, s.norm, s.twiddles, where);
+    run(p);
+  } else {
+    plan<E> p = make_plan<E>(g.one_d.length, g.one_d.batch, s.norm, s.twiddles, where);
+    run(p);
+  }
+}
+
 template <class E>
-report_row ffft_row(const input_file& in, const transform_shape& shape, const transform_settings& s,
+report_row ffft_row(const input_file& in, const roundtrip_geometry& shape, const transform_settings& s,
                     const signal_scan& scan, backend where, const std::vector<complex_quad>& x,
                     const std::vector<complex_quad>& reference, progress& show) {
   constexpr element_format precision =
@@ -43,7 +91,7 @@ report_row ffft_row(const input_file& in, const transform_shape& shape, const tr
   report_row row{"ffft " + std::string(format_name(precision)), backend_name(where)};
   int k = 0;
   try {
-    k = scale_exponent(scan, precision, shape.length, in.path());
+    k = scale_exponent(scan, precision, shape.points, in.path());
   } catch (const input_error& e) {
     row.skipped = e.what();
     row.device.clear();
@@ -53,19 +101,20 @@ report_row ffft_row(const input_file& in, const transform_shape& shape, const tr
   show.stage("roundtrip " + row.method + ": reading");
   std::vector<complex<E>> v = load_working<E>(in, k);
   show.stage("roundtrip " + row.method + ": planning");
-  plan<E> p = make_plan<E>(shape.length, shape.batch, s.norm, s.twiddles, where);
-  if (where == backend::cpu) row.cpu_path = to_string(p.cpu_isa());
-  show.stage("roundtrip " + row.method + ": transforms");
-  const auto t0 = std::chrono::steady_clock::now();
-  p.forward(v.data(), v.data());
-  const auto t1 = std::chrono::steady_clock::now();
-  const __float128 unscale = ldexpq(1, -k) / forward_scale(s.norm, shape.length);
-  row.forward_relative_l2 =
-      tools::relative_l2_error(quad_values(std::span<const complex<E>>(v), unscale), reference);
-  const auto t2 = std::chrono::steady_clock::now();
-  p.inverse(v.data(), v.data());
-  const auto t3 = std::chrono::steady_clock::now();
-  row.seconds = std::chrono::duration<double>((t1 - t0) + (t3 - t2)).count();
+  with_plan<E>(shape, s, where, [&](auto& p) {
+    if (where == backend::cpu) row.cpu_path = to_string(selected_cpu_isa());
+    show.stage("roundtrip " + row.method + ": transforms");
+    const auto t0 = std::chrono::steady_clock::now();
+    p.forward(v.data(), v.data());
+    const auto t1 = std::chrono::steady_clock::now();
+    const __float128 unscale = ldexpq(1, -k) / forward_scale(s.norm, shape.points);
+    row.forward_relative_l2 =
+        tools::relative_l2_error(quad_values(std::span<const complex<E>>(v), unscale), reference);
+    const auto t2 = std::chrono::steady_clock::now();
+    p.inverse(v.data(), v.data());
+    const auto t3 = std::chrono::steady_clock::now();
+    row.seconds = std::chrono::duration<double>((t1 - t0) + (t3 - t2)).count();
+  });
   show.stage("roundtrip " + row.method + ": metrics");
   row.metrics = tools::roundtrip_error(x, quad_values(std::span<const complex<E>>(v), ldexpq(1, -k)),
                                        format_resolution(precision));
@@ -84,11 +133,14 @@ report_row external_row(std::string method, std::string device, element_format p
   return row;
 }
 
-report_row cufft_row(bool double_precision, const transform_shape& shape, const std::vector<complex_quad>& x,
+report_row cufft_row(bool double_precision, const roundtrip_geometry& g, const std::vector<complex_quad>& x,
                      const std::vector<complex_quad>& reference, progress& show) {
   const std::string method = double_precision ? "cuFFT double" : "cuFFT single";
   report_row row{method, ""};
-  if (!cuda_built()) {
+  const transform_shape& shape = g.one_d;
+  if (g.nd) {
+    row.skipped = "cuFFT's rows are 1-D transforms (without --axes)";
+  } else if (!cuda_built()) {
     row.skipped = "this ffft was built without CUDA";
   } else if (cuda_devices().empty()) {
     row.skipped = "no CUDA device";
@@ -117,24 +169,24 @@ int run_roundtrip(const roundtrip_command& c) {
   for (const element_format p : precisions) visit_precision(p, [](auto) {});  // refuses c64, c128
 
   const input_file in(c.input, s.in_format);
-  const transform_shape shape = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);
+  const roundtrip_geometry shape = resolve_geometry(in, s);
   const std::uint64_t count = in.element_count();
   // x and the reference in __float128, FFTW's two buffers, and one method at
   // a time: its values with workspace and twiddles, and two __float128 copies.
-  require_memory(saturating_multiply(count, 32 * 4 + 32 * 5 + 32 * 2),
-                 "a round trip of " + std::to_string(shape.batch) + " x " + std::to_string(shape.length) + " values");
+  require_memory(saturating_multiply(count, 32 * 4 + 32 * 5 + 32 * 2), "a round trip of " + shape.text);
 
   const signal_scan scan = scan_signal(in);
-  if (!s.allow_nonfinite) refuse_nonfinite(scan, in.path(), shape.length);
+  if (!s.allow_nonfinite) refuse_nonfinite(scan, in.path(), shape.points);
   const backend where = choose_backend(s.device);
 
   show.stage("reading " + in.path());
   const std::vector<complex_quad> x = load_quad(in);
   show.stage("FFTW __float128 reference");
-  // In place, as the program has always planned it (one buffer for the
-  // largest inputs, and the same plan, so the same reference bits).
+  // 1-D: in place, as the program has always planned it (one buffer for
+  // the largest inputs, and the same plan, so the same reference bits).
   const std::vector<complex_quad> reference =
-      tools::fftw_quad_dft(x, shape.length, FFTW_FORWARD, tools::fftw_placement::in_place);
+      shape.nd ? tools::fftw_quad_dft_nd(x, shape.shape, shape.axes, FFTW_FORWARD)
+               : tools::fftw_quad_dft(x, shape.one_d.length, FFTW_FORWARD, tools::fftw_placement::in_place);
 
   std::vector<report_row> rows;
   for (const element_format p : precisions)
@@ -142,7 +194,7 @@ int run_roundtrip(const roundtrip_command& c) {
         p, [&](auto tag) { return ffft_row<decltype(tag)>(in, shape, s, scan, where, x, reference, show); }));
   show.stage("roundtrip FFTW double");
   rows.push_back(external_row("FFTW double", "cpu", element_format::c128,
-                              fftw_double_roundtrip(x, shape.length, shape.batch), x, reference));
+                              fftw_double_roundtrip(x, shape.shape, shape.axes), x, reference));
   rows.push_back(cufft_row(false, shape, x, reference, show));
   rows.push_back(cufft_row(true, shape, x, reference, show));
 
@@ -152,20 +204,24 @@ int run_roundtrip(const roundtrip_command& c) {
                      {"input_format", format_name(in.format())},
                      {"input_audio", in.audio_encoding().empty() ? nlohmann::json(nullptr)
                                                                  : nlohmann::json(in.audio_encoding())},
-                     {"length", shape.length},
-                     {"batch", shape.batch},
                      {"norm", norm_name(s.norm)},
                      {"twiddles", twiddles_name(s.twiddles)},
                      {"rows", nlohmann::json::array()}};
+    if (shape.nd) {
+      j["shape"] = shape.shape;
+      j["axes"] = shape.axes;
+    } else {
+      j["length"] = shape.one_d.length;
+      j["batch"] = shape.one_d.batch;
+    }
     for (const report_row& r : rows) j["rows"].push_back(row_json(r));
     std::cout << j.dump(2) << '\n';
   } else {
     const std::string format = in.audio_encoding().empty()
                                    ? std::string(format_name(in.format()))
                                    : in.audio_encoding() + " as " + std::string(format_name(in.format()));
-    std::printf("ffft roundtrip: %s, %s, %llu x %llu values, norm %s, twiddles %s\n", in.path().c_str(),
-                format.c_str(), static_cast<unsigned long long>(shape.batch),
-                static_cast<unsigned long long>(shape.length), norm_name(s.norm), twiddles_name(s.twiddles));
+    std::printf("ffft roundtrip: %s, %s, %s, norm %s, twiddles %s\n", in.path().c_str(), format.c_str(),
+                shape.text.c_str(), norm_name(s.norm), twiddles_name(s.twiddles));
     std::puts("x' = ifft(fft(x)) against x; forward rel L2 against FFTW's __float128 transform\n");
     print_table(rows);
   }

@@ -11,6 +11,8 @@
 #include "cli/distributed_support.hpp"
 #include "cli/input_file.hpp"
 #include "cli/memory_budget.hpp"
+#include "cli/nd_report.hpp"
+#include "cli/nd_shape.hpp"
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "cli/output_writer.hpp"
@@ -23,7 +25,57 @@
 
 namespace ffft::cli {
 
+namespace {
+
+// --axes: one N-D transform of the .npy array along the axes listed,
+// read and written in C order.
+int run_nd_transform(const transform_command& c) {
+  const transform_settings& s = c.settings;
+  const char* verb = c.dir == direction::forward ? "fft" : "ifft";
+  progress show;
+  show.stage(std::string("checking ") + c.input);
+  const input_file in(c.input, s.in_format);
+  const nd_transform_shape nd = resolve_nd_shape(in.layout(), in.path(), *s.axes, s.length, s.batch);
+  const output_target target = resolve_output_target(c.output, c.out_format, complex_counterpart(in.format()));
+  require_result_kind(target, false, std::string(verb) + "'s results");
+  const input_file* inputs[] = {&in};
+  check_output_path(c.output, c.force, inputs);
+  const std::uint64_t count = nd.count();
+  // The values, the axes' shared workspace (up to two more copies) and twiddles.
+  require_memory(saturating_multiply(count, working_bytes(c.precision) * 4),
+                 std::string("a ") + std::string(format_name(c.precision)) + " " + verb + " of " + nd.shape_text() +
+                     " values");
+  const signal_scan scan = scan_signal(in);
+  if (!s.allow_nonfinite) refuse_nonfinite(scan, in.path(), nd.points());
+  const int k = scale_exponent(scan, c.precision, nd.points(), in.path());
+  const backend where = choose_backend(s.device);
+
+  double seconds = 0;
+  std::optional<std::string> cpu_path;
+  visit_precision(c.precision, [&](auto tag) {
+    using E = decltype(tag);
+    show.stage(std::string("planning ") + std::string(format_name(c.precision)));
+    nd_plan<E> p = make_nd_plan<E>(nd, s.norm, s.twiddles, where);
+    if (where == backend::cpu) cpu_path = to_string(selected_cpu_isa());
+    show.stage(std::string("reading ") + in.path());
+    std::vector<complex<E>> x = load_working<E>(in, k);
+    show.stage(std::string(verb) + " " + std::string(format_name(c.precision)) + " on " +
+               device_label(backend_name(where), cpu_path));
+    const auto t0 = std::chrono::steady_clock::now();
+    p.execute(c.dir, x.data(), x.data());
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    show.stage(std::string("writing ") + c.output);
+    write_elements(target, nd.shape, count, s.allow_nonfinite,
+                   [&](auto out_tag, std::uint64_t j) { return from_working<decltype(out_tag)>(x[j], k); });
+  });
+  print_nd_result(s.json, verb, in, c.output, target, nd, c.precision, where, cpu_path, s, k, seconds);
+  return exit_success;
+}
+
+}  // namespace
+
 int run_transform(const transform_command& c) {
+  if (c.settings.axes) return run_nd_transform(c);
   if (launcher_ranks() > 1) return run_distributed_transform(c);  // under mpirun -np P, P > 1
   const transform_settings& s = c.settings;
   const char* verb = c.dir == direction::forward ? "fft" : "ifft";

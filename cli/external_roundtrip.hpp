@@ -18,8 +18,11 @@ struct external_roundtrip {
 };
 
 // FFTW's double-precision transforms (FFTW_ESTIMATE) of x rounded to double
-// (fftw_roundtrip.cpp). The reference of every forward error, FFTW's
-// __float128 transform, is tools::fftw_quad_dft.
-external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch);
+// (fftw_roundtrip.cpp), along `axes` of the C-order array of `shape` (1-D
+// transforms: shape {batch, n}, axes {1}); roundtrip is divided by the
+// product of the transformed lengths. The reference of every forward
+// error, FFTW's __float128 transform, is tools::fftw_quad_dft(_nd).
+external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, const std::vector<std::uint64_t>& shape,
+                                         const std::vector<int>& axes);
 
 }  // namespace ffft::cli

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <complex>
 #include <stdexcept>
+#include <vector>
 
 #include "cli/external_roundtrip.hpp"
 
@@ -23,14 +24,30 @@ Plan checked_plan(Make make, const char* what) {
 
 }  // namespace
 
-external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, std::uint64_t n, std::uint64_t batch) {
+external_roundtrip fftw_double_roundtrip(const std::vector<complex_quad>& x, const std::vector<std::uint64_t>& shape,
+                                         const std::vector<int>& axes) {
   const std::size_t count = x.size();
   auto* data = static_cast<fftw_complex*>(fftw_malloc(sizeof(fftw_complex) * count));
   if (data == nullptr) throw std::runtime_error("FFTW could not allocate its buffer");
-  const fftw_iodim64 dim{static_cast<ptrdiff_t>(n), 1, 1};
-  const fftw_iodim64 transforms{static_cast<ptrdiff_t>(batch), static_cast<ptrdiff_t>(n), static_cast<ptrdiff_t>(n)};
+  // The transformed axes are the plan's dimensions, the others its loops.
+  std::vector<ptrdiff_t> stride(shape.size(), 1);
+  for (std::size_t k = shape.size() - 1; k-- > 0;) stride[k] = stride[k + 1] * static_cast<ptrdiff_t>(shape[k + 1]);
+  std::vector<fftw_iodim64> dims, loops;
+  std::vector<bool> transformed(shape.size(), false);
+  std::uint64_t n = 1;
+  for (int a : axes) {
+    const auto k = static_cast<std::size_t>(a);
+    transformed[k] = true;
+    n *= shape[k];
+    dims.push_back({static_cast<ptrdiff_t>(shape[k]), stride[k], stride[k]});
+  }
+  for (std::size_t k = 0; k < shape.size(); ++k)
+    if (!transformed[k]) loops.push_back({static_cast<ptrdiff_t>(shape[k]), stride[k], stride[k]});
   auto make = [&](int sign) {
-    return [&, sign] { return fftw_plan_guru64_dft(1, &dim, 1, &transforms, data, data, sign, FFTW_ESTIMATE); };
+    return [&, sign] {
+      return fftw_plan_guru64_dft(static_cast<int>(dims.size()), dims.data(), static_cast<int>(loops.size()),
+                                  loops.data(), data, data, sign, FFTW_ESTIMATE);
+    };
   };
   fftw_plan forward = checked_plan<fftw_plan>(make(FFTW_FORWARD), "double forward");
   fftw_plan backward = checked_plan<fftw_plan>(make(FFTW_BACKWARD), "double backward");

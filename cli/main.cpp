@@ -61,12 +61,19 @@ struct settings_options {
   format_option in_format;
   CLI::Option* length_option = nullptr;
   CLI::Option* batch_option = nullptr;
+  std::vector<int> axes;
+  CLI::Option* axes_option = nullptr;
 
   void add_to(CLI::App& app) {
     length_option = app.add_option("-n,--length", length, "Transform length (default: the whole file, or a .npy's last axis)")
                         ->check(non_negative);
     batch_option = app.add_option("--batch", batch, "Number of transforms; batch x length must be the element count")
                        ->check(non_negative);
+    axes_option = app.add_option("--axes", axes,
+                                 "Transform a .npy array along these axes, as numpy's fftn (--axes 0,1 or "
+                                 "--axes=-2,-1; the last listed is rfft's halved axis)")
+                      ->delimiter(',')
+                      ->allow_extra_args(false);
     app.add_option("--norm", norm, "Normalization, as numpy.fft: backward (1/N on the inverse), ortho, forward")
         ->check(CLI::IsMember({"backward", "ortho", "forward"}));
     app.add_option("--twiddles", twiddles,
@@ -83,6 +90,7 @@ struct settings_options {
   transform_settings resolve() {
     if (*length_option) settings.length = length;
     if (*batch_option) settings.batch = batch;
+    if (*axes_option) settings.axes = axes;
     settings.norm = *ffft::normalization_named(norm);  // add_to checked the names
     settings.twiddles = *ffft::twiddle_mode_named(twiddles);
     settings.in_format = in_format.value("--in-format");

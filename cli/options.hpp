@@ -18,6 +18,7 @@ namespace ffft::cli {
 struct transform_settings {
   std::optional<std::uint64_t> length;  // -n
   std::optional<std::uint64_t> batch;   // --batch
+  std::optional<std::vector<int>> axes;  // --axes: an N-D transform of a .npy array (nd_shape.hpp)
   normalization norm = normalization::backward;
   twiddle_mode twiddles = twiddle_mode::table;
   std::string device = "auto";  // auto | cpu | cuda

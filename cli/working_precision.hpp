@@ -11,6 +11,9 @@
 #include "cli/element_values.hpp"
 #include "cli/errors.hpp"
 #include "cli/input_file.hpp"
+#include "cli/nd_shape.hpp"
+#include "ffft/nd_plan.hpp"
+#include "ffft/nd_real_plan.hpp"
 #include "ffft/plan.hpp"
 
 namespace ffft::cli {
@@ -59,6 +62,40 @@ plan<E> make_plan(std::uint64_t n, std::uint64_t batch, normalization norm, twid
   o.output = values;
   try {
     return plan<E>(o);
+  } catch (const std::invalid_argument& e) {
+    throw input_error(e.what());
+  }
+}
+
+// An N-D plan (nd_shape.hpp) on dense C-order values, in place; a real one
+// when `real_shape` is given (the real arrays' shape: the file's for rfft,
+// irfft's output for irfft). Refusals become input_errors, as make_plan's.
+template <class E>
+nd_plan<E> make_nd_plan(const nd_transform_shape& s, normalization norm, twiddle_mode twiddles, backend where) {
+  nd_plan_options o;
+  o.shape = s.shape;
+  o.axes = s.axes;
+  o.norm = norm;
+  o.twiddles = twiddles;
+  o.backend = where;
+  try {
+    return nd_plan<E>(o);
+  } catch (const std::invalid_argument& e) {
+    throw input_error(e.what());
+  }
+}
+
+template <class E>
+nd_real_plan<E> make_nd_real_plan(const std::vector<std::uint64_t>& real_shape, const std::vector<int>& axes,
+                                  normalization norm, twiddle_mode twiddles, backend where) {
+  nd_real_plan_options o;
+  o.shape = real_shape;
+  o.axes = axes;
+  o.norm = norm;
+  o.twiddles = twiddles;
+  o.backend = where;
+  try {
+    return nd_real_plan<E>(o);
   } catch (const std::invalid_argument& e) {
     throw input_error(e.what());
   }
