@@ -78,6 +78,12 @@ class ffft_cpu_case final : public fft_case {
     static plan_t plan(int n, int batch, cpx* i, cpx* o, int sign, unsigned f) {           \
       return prefix##_plan_many_dft(1, &n, batch, i, nullptr, 1, n, o, nullptr, 1, n, sign, f); \
     }                                                                                      \
+    static plan_t plan_nd(int rank, const int* n, cpx* i, cpx* o, int sign, unsigned f) {  \
+      return prefix##_plan_dft(rank, n, i, o, sign, f);                                    \
+    }                                                                                      \
+    static plan_t plan_nd_r2c(int rank, const int* n, real* i, cpx* o, unsigned f) {       \
+      return prefix##_plan_dft_r2c(rank, n, i, o, f);                                      \
+    }                                                                                      \
     static void execute(plan_t p) { prefix##_execute(p); }                                 \
     static void destroy(plan_t p) { prefix##_destroy_plan(p); }                            \
     static void set_timelimit(double s) { prefix##_set_timelimit(s); }                     \
