@@ -57,7 +57,10 @@ roundtrip_geometry resolve_geometry(const input_file& in, const transform_settin
     g.axes = g.nd->axes;
     g.points = g.nd->points();
     std::string axes;
-    for (int a : g.axes) axes += (axes.empty() ? "" : ",") + std::to_string(a);
+    for (int a : g.axes) {
+    if (!axes.empty()) axes += ",";
+    axes += std::to_string(a);
+  }
     g.text = g.nd->shape_text() + " values along axes " + axes;
     return g;
   }

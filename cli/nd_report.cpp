@@ -15,7 +15,10 @@ void print_nd_result(bool json, const char* verb, const input_file& in, const st
                      backend where, const std::optional<std::string>& cpu_path, const transform_settings& s, int k,
                      double seconds) {
   std::string axes;
-  for (int a : nd.axes) axes += (axes.empty() ? "" : ",") + std::to_string(a);
+  for (int a : nd.axes) {
+    if (!axes.empty()) axes += ",";
+    axes += std::to_string(a);
+  }
   if (json) {
     nlohmann::json j{{"command", verb},
                      {"input", in.path()},

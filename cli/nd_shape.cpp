@@ -21,7 +21,10 @@ std::uint64_t nd_transform_shape::count() const {
 
 std::string nd_transform_shape::shape_text() const {
   std::string t;
-  for (std::uint64_t n : shape) t += (t.empty() ? "" : " x ") + std::to_string(n);
+  for (std::uint64_t n : shape) {
+    if (!t.empty()) t += " x ";
+    t += std::to_string(n);
+  }
   return t;
 }
 

@@ -63,6 +63,7 @@ RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_ratios  # noqa: E402
 import gpu_profile_table  # noqa: E402
+import nd_bench_report  # noqa: E402
 import real_bench_report  # noqa: E402
 import twiddle_bench_table  # noqa: E402
 MARKED = re.compile(r"<!-- measured:([a-z0-9_]+) -->(.*?)<!-- /measured -->", re.S)
@@ -468,6 +469,53 @@ def dist_summary(data):
     ns = sorted({n for n, _ in dist_runs(data[0])})
     return (f"2 ranks take {two} of one rank's time at {' and '.join(size(n) for n in ns)} "
             f"(the exchange {share}% of it), and one rank {one} times the single-process plan's")
+
+
+# ---------------------------------------------------------------- N-D transforms (CPU)
+
+def _nd_ratio(t, kind, shape, threads, num, den="ffft_dd128"):
+    a, b = t.get(("nd", kind, num, shape, threads)), t.get(("nd", kind, den, shape, threads))
+    return a / b if a and b else None
+
+
+def _nd_shapes(t):
+    return sorted({s for (f, _, _, s, _) in t if f == "nd"}, key=nd_bench_report.shape_order)
+
+
+def nd_cpu_table(data):
+    """dd128 against FFTW long double and quad per shape and kind, one thread; 2 threads' speed-up."""
+    t = nd_bench_report.times_ms(data[0])
+    rows = []
+    for kind in ("complex", "real"):
+        for shape in _nd_shapes(t):
+            dd = t.get(("nd", kind, "ffft_dd128", shape, 1))
+            if dd is None:
+                continue
+            two = t.get(("nd", kind, "ffft_dd128", shape, 2))
+            rows.append([shape.replace("x", " x "), kind, fmt(dd), f"{_nd_ratio(t, kind, shape, 1, 'fftw_long_double'):.2f}",
+                         f"{_nd_ratio(t, kind, shape, 1, 'fftw_quad'):.1f}", f"{dd / two:.2f}" if two else "–"])
+    return table(["shape", "data", "dd128 (ms)", "FFTW long double / dd128", "FFTW quad / dd128",
+                  "dd128, 2 threads / 1"], rows)
+
+
+def nd_cpu_summary(data):
+    t = nd_bench_report.times_ms(data[0])
+    ctx = data[0].get("context", {})
+    quad = [r for k in ("complex", "real") for s in _nd_shapes(t) for th in (1, 2)
+            for r in [_nd_ratio(t, k, s, th, "fftw_quad")] if r]
+    ld = [r for k in ("complex", "real") for s in _nd_shapes(t) for th in (1, 2)
+          for r in [_nd_ratio(t, k, s, th, "fftw_long_double")] if r]
+    axes = []
+    for s in {s for (f, _, _, s, _) in t if f == "nd_axis"}:
+        rank = len(s.split("x"))
+        last = t.get(("nd_axis", str(rank - 1), "dd128", s, 1))
+        axes += [t[("nd_axis", str(a), "dd128", s, 1)] / last for a in range(rank - 1)
+                 if last and ("nd_axis", str(a), "dd128", s, 1) in t]
+    goal = nd_bench_report.QUAD_GOAL.get(ctx.get("ffft_cpu_path", ""), "?")
+    return (f"dd128 N-D transforms (1024^2 to 256^3, complex and real, 1 and 2 threads; {ctx.get('cpu_model', '?')}, {ctx.get('ffft_cpu_path', '?')} path) "
+            f"run {span(quad, 1)} times as fast as FFTW quad's (goal {goal}) and {span(ld, 2)} times as fast as "
+            f"FFTW long double's (goal 1); an axis alone takes {span(axes, 2)} times the contiguous last axis's time "
+            f"(goal at most 2)")
 
 
 # ---------------------------------------------------------------- real transforms (CPU)
@@ -1108,6 +1156,9 @@ FIGURES = {
         lambda d: span([t[("fftw_quad_r2c", n)] / t[("ffft_rfft<ffft::dd128>", n)]
                         for t in [real_bench_report.times_us(d[0])] for (c, n) in t if c == "fftw_quad_r2c"], 0),
         "FFTW quad r2c / dd128 rfft, time"),
+    # N-D transforms on the CPU (ffft_bench_nd)
+    "nd_cpu_table": Figure(["nd_cpu.json"], _CPU, nd_cpu_table, "dd128 N-D against FFTW, per shape"),
+    "nd_cpu_summary": Figure(["nd_cpu.json"], _CPU, nd_cpu_summary, "dd128 N-D against FFTW quad and long double"),
     # Big integers (ffft_bench_bigint)
     "bigint_table": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, [1 << 10, 1 << 16, 1 << 20, 1 << 24]),
                            "bits per point and dd128's time against mpz_mul"),

@@ -124,7 +124,7 @@ while IFS= read -r f; do programs+=("$f"); done < <(
   find "$build/tests" -type f -perm -u+x -name 'test_*' -not -path '*/CMakeFiles/*' | sort)
 vkfft_program=()
 [[ -n $vkfft_include ]] && vkfft_program=("$build/bench/ffft_bench_vkfft")
-for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "${vkfft_program[@]}" "$build/bin/ffft"; do
+for p in "$build/bench/ffft_bench_fft" "$build/bench/ffft_gpu_profile" "$build/bench/ffft_gpu_nd" "${vkfft_program[@]}" "$build/bin/ffft"; do
   if [[ -x $p ]]; then programs+=("$p"); else echo "gpu_bundle: not built: $p"; fi
 done
 ((${#programs[@]} > 0)) || { echo "gpu_bundle: nothing was built" >&2; exit 1; }

@@ -51,6 +51,10 @@
 #   4b' twiddles the sweep over the twiddle modes (table, computed, direct) in
 #                every format at 2^16, 2^20, 2^24: time and plan creation
 #                (gpu_profile_computed.json)
+#   4b'' nd      ffft_gpu_nd: N-D transforms (nd_plan, nd_real_plan) in every
+#                format against cuFFT Z2Z and D2Z at 1024^2, 4096^2, 128^3
+#                and 256^3, each checked against cuFFT, and dd128's axes
+#                alone (gpu_nd.json)
 #   4c vkfft     ffft_bench_vkfft: VkFFT's double-double (dd and double memory)
 #                beside ffft's dd128 on complex<dd128> and on double arrays,
 #                N = 2^10, 2^12 .. 2^24 batched to 2^24 values, errors against
@@ -71,7 +75,7 @@
 #   8 cpu tests  every other test binary (CPU only; CI runs them too)
 #   9 extra      ncu on qf128 and dd128 at 2^20
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
-# sweep,real,twiddles,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
+# sweep,real,twiddles,nd,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
 #   command: GPU_VALIDATE_STEPS=env,bench,cli,cpu_tests,extra bash scripts/gpu_validate.sh
 # or VkFFT's comparison alone (about 200 s):
@@ -86,7 +90,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 OUT=${OUT:-$root/gpu_out}
 budget=${GPU_VALIDATE_BUDGET:-540}
-steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,twiddles,vkfft,cli,python,bench,ncu,cpu_tests,extra},"
+steps=",${GPU_VALIDATE_STEPS:-env,gpu_tests,sanitizers,sweep,real,twiddles,nd,vkfft,cli,python,bench,ncu,cpu_tests,extra},"
 want() { [[ $steps == *",$1,"* ]]; }
 bundle=${FFFT_GPU_BUNDLE:-build-gpu/bundle}
 mkdir -p "$OUT"
@@ -229,7 +233,7 @@ run_step() {
   # pytest -rs names what skipped: the CuPy tests count as GPU tests.
   grep -qE 'SKIPPED \[[0-9]+\] .*test_cupy' "$log" && skipped=1
   grep -q 'ERROR SUMMARY: [1-9]' "$log" && detail="$detail $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" | tail -1)"
-  grep -qE '^(ffft_gpu_profile|ffft_bench_vkfft): skipped' "$log" && status="skipped: no CUDA device"
+  grep -qE '^(ffft_gpu_profile|ffft_gpu_nd|ffft_bench_vkfft): skipped' "$log" && status="skipped: no CUDA device"
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 0 ]] && status="ran; no CUDA device"
   # On the GPU machine a skipped GPU test means the device was not usable.
   [[ $status == ok && ${GPU_STEP:-0} == 1 && $have_gpu == 1 && ${skipped:-0} != 0 ]] &&
@@ -339,6 +343,12 @@ if want twiddles && ((have_gpu == 1)); then
     --twiddles=table,computed,direct --formats=df64,dd128,qf128 --reps=5 --warmup=1 \
     --json="$OUT/gpu_profile_computed.json"
   stamp_results gpu_profile_computed.json
+fi
+
+# ---- 4b'' nd ------------------------------------------------------------------------
+if want nd; then
+  run_step "nd 1024^2..256^3" 150 "$bin/ffft_gpu_nd" --reps=5 --warmup=1 --json="$OUT/gpu_nd.json"
+  stamp_results gpu_nd.json
 fi
 
 # ---- 4c vkfft ----------------------------------------------------------------------
