@@ -498,6 +498,20 @@ def nd_cpu_table(data):
                   "dd128, 2 threads / 1"], rows)
 
 
+def nd_cpu_worst_axis(data):
+    """The largest time of one axis alone over the contiguous last axis's, and where."""
+    t = nd_bench_report.times_ms(data[0])
+    worst = (0.0, "")
+    for s in {s for (f, _, _, s, _) in t if f == "nd_axis"}:
+        rank = len(s.split("x"))
+        last = t.get(("nd_axis", str(rank - 1), "dd128", s, 1))
+        for a in range(rank - 1):
+            ms = t.get(("nd_axis", str(a), "dd128", s, 1))
+            if last and ms and ms / last > worst[0]:
+                worst = (ms / last, f"axis {a} of {s.replace('x', ' x ')}")
+    return f"{worst[0]:.2f} ({worst[1]})"
+
+
 def nd_cpu_summary(data):
     t = nd_bench_report.times_ms(data[0])
     ctx = data[0].get("context", {})
@@ -1159,6 +1173,8 @@ FIGURES = {
     # N-D transforms on the CPU (ffft_bench_nd)
     "nd_cpu_table": Figure(["nd_cpu.json"], _CPU, nd_cpu_table, "dd128 N-D against FFTW, per shape"),
     "nd_cpu_summary": Figure(["nd_cpu.json"], _CPU, nd_cpu_summary, "dd128 N-D against FFTW quad and long double"),
+    "nd_cpu_worst_axis": Figure(["nd_cpu.json"], _CPU, nd_cpu_worst_axis,
+                                "the worst axis alone over the contiguous last axis, dd128"),
     # Big integers (ffft_bench_bigint)
     "bigint_table": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, [1 << 10, 1 << 16, 1 << 20, 1 << 24]),
                            "bits per point and dd128's time against mpz_mul"),

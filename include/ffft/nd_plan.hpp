@@ -29,7 +29,8 @@
 // workspaces their 1-D batches need (what a plan<E> of that length and
 // batch holds: up to two copies of the data, more for Bluestein lengths),
 // nothing beyond. workspace_bytes() says how much. A CUDA plan with
-// host_staging also holds device copies of the input's and output's spans.
+// host_staging also holds two device buffers of the larger of the input's
+// and output's spans, for copies of host data.
 //
 // Errors, streams and threads as plan<E>: every parameter is checked when
 // the plan is made and every pointer when it is executed, before anything
