@@ -56,12 +56,7 @@ roundtrip_geometry resolve_geometry(const input_file& in, const transform_settin
     g.shape = g.nd->shape;
     g.axes = g.nd->axes;
     g.points = g.nd->points();
-    std::string axes;
-    for (int a : g.axes) {
-    if (!axes.empty()) axes += ",";
-    axes += std::to_string(a);
-  }
-    g.text = g.nd->shape_text() + " values along axes " + axes;
+    g.text = g.nd->shape_text() + " values along axes " + g.nd->axes_text();
     return g;
   }
   g.one_d = resolve_transform_shape(in.layout(), in.path(), s.length, s.batch);

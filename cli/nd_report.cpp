@@ -14,11 +14,6 @@ void print_nd_result(bool json, const char* verb, const input_file& in, const st
                      const output_target& target, const nd_transform_shape& nd, element_format precision,
                      backend where, const std::optional<std::string>& cpu_path, const transform_settings& s, int k,
                      double seconds) {
-  std::string axes;
-  for (int a : nd.axes) {
-    if (!axes.empty()) axes += ",";
-    axes += std::to_string(a);
-  }
   if (json) {
     nlohmann::json j{{"command", verb},
                      {"input", in.path()},
@@ -39,7 +34,7 @@ void print_nd_result(bool json, const char* verb, const input_file& in, const st
     return;
   }
   std::printf("ffft: wrote %s: %s of %s values along axes %s in %s on %s (%.3g s)\n", output.c_str(), verb,
-              nd.shape_text().c_str(), axes.c_str(), std::string(format_name(precision)).c_str(),
+              nd.shape_text().c_str(), nd.axes_text().c_str(), std::string(format_name(precision)).c_str(),
               device_label(backend_name(where), cpu_path).c_str(), seconds);
 }
 

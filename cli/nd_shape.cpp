@@ -28,6 +28,15 @@ std::string nd_transform_shape::shape_text() const {
   return t;
 }
 
+std::string nd_transform_shape::axes_text() const {
+  std::string t;
+  for (int a : axes) {
+    if (!t.empty()) t += ",";
+    t += std::to_string(a);
+  }
+  return t;
+}
+
 nd_transform_shape resolve_nd_shape(const input_layout& layout, const std::string& path,
                                     const std::vector<int>& axes, std::optional<std::uint64_t> length,
                                     std::optional<std::uint64_t> batch) {

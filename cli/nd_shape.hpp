@@ -22,8 +22,9 @@ struct nd_transform_shape {
   // The product of the transformed lengths: what a value can grow by.
   std::uint64_t points() const;
   std::uint64_t count() const;
-  // "a x b x c" for messages.
+  // "a x b x c" and "0,2" for messages.
   std::string shape_text() const;
+  std::string axes_text() const;
 };
 
 // Throws input_error naming --axes (or -n, --batch, the file) and the fix.

@@ -26,6 +26,7 @@ using namespace ffft;
 using ffft::testing::complex_double;
 using ffft::testing::all_axes;
 using ffft::testing::exact_nd_dft;
+using ffft::testing::expect_bit_identical;
 using ffft::testing::nd_limit;
 using ffft::testing::product;
 
@@ -48,13 +49,6 @@ std::vector<complex<E>> run(const nd_plan_options& o, direction d, const std::ve
   return y;
 }
 
-template <class E>
-void expect_bit_identical(const std::vector<complex<E>>& got, const std::vector<complex<E>>& want,
-                          const std::string& what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  for (std::size_t j = 0; j < want.size(); ++j)
-    ASSERT_EQ(std::memcmp(&got[j], &want[j], sizeof(complex<E>)), 0) << what << ": element " << j;
-}
 
 // ---- geometry ---------------------------------------------------------------
 

@@ -28,6 +28,7 @@ namespace {
 using namespace ffft;
 using ffft::testing::all_axes;
 using ffft::testing::complex_double;
+using ffft::testing::expect_bit_identical;
 using ffft::testing::nd_limit;
 using ffft::testing::product;
 
@@ -72,12 +73,6 @@ std::vector<E> irfftn(const nd_real_plan_options& o, const std::vector<complex<E
   return x;
 }
 
-template <class T>
-void expect_bit_identical(const std::vector<T>& got, const std::vector<T>& want, const std::string& what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  for (std::size_t j = 0; j < want.size(); ++j)
-    ASSERT_EQ(std::memcmp(&got[j], &want[j], sizeof(T)), 0) << what << ": element " << j;
-}
 
 // Real values as complex ones with zero imaginary parts, for the complex
 // references and error measures.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -62,5 +63,21 @@ inline backend parse_device(std::string_view device) {
 }
 
 inline const char* device_name(backend b) { return b == backend::cuda ? "cuda" : "cpu"; }
+
+// The format E of a plan type Plan<E> (plan, real_plan, nd_plan, ...), for
+// the bindings' visitors of a variant of the three.
+template <class Plan>
+struct format_of_plan;
+template <template <class> class Plan, class E>
+struct format_of_plan<Plan<E>> {
+  using type = E;
+};
+template <class Plan>
+using format_of = typename format_of_plan<std::remove_cvref_t<Plan>>::type;
+
+// A cudaStream_t passed from Python as an integer (CuPy's Stream.ptr; 0:
+// the legacy default stream), and a direction passed as a bool.
+inline cuda_stream as_stream(std::uintptr_t stream) { return reinterpret_cast<cuda_stream>(stream); }
+inline direction as_direction(bool forward) { return forward ? direction::forward : direction::inverse; }
 
 }  // namespace ffft::python

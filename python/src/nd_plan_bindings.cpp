@@ -30,8 +30,6 @@ namespace ffft::python {
 
 namespace {
 
-cuda_stream as_stream(std::uintptr_t stream) { return reinterpret_cast<cuda_stream>(stream); }
-
 std::uint64_t product(const std::vector<std::uint64_t>& shape) {
   std::uint64_t p = 1;
   for (std::uint64_t n : shape) p *= n;
@@ -108,15 +106,6 @@ class nd_format_plan {
   std::uint64_t count_;
 };
 
-template <class Plan>
-struct format_of_plan;
-template <template <class> class Plan, class E>
-struct format_of_plan<Plan<E>> {
-  using type = E;
-};
-template <class Plan>
-using format_of = typename format_of_plan<std::remove_cvref_t<Plan>>::type;
-
 class nd_complex_binding : public nd_format_plan<nd_plan, nd_plan_options> {
  public:
   using nd_format_plan::nd_format_plan;
@@ -128,7 +117,7 @@ class nd_complex_binding : public nd_format_plan<nd_plan, nd_plan_options> {
       require_buffer(values, "values", nb::dtype<typename E::limb_type>(), {1, count_, 2, E::limbs});
       auto* data = static_cast<complex<E>*>(values.data());
       nb::gil_scoped_release release;
-      p.execute(forward ? direction::forward : direction::inverse, data, data, as_stream(stream));
+      p.execute(as_direction(forward), data, data, as_stream(stream));
     });
   }
 
@@ -142,7 +131,7 @@ class nd_complex_binding : public nd_format_plan<nd_plan, nd_plan_options> {
       const auto* source = static_cast<const value*>(in.data());
       auto* target = static_cast<value*>(out.data());
       nb::gil_scoped_release release;
-      p.execute(forward ? direction::forward : direction::inverse, source, target, as_stream(stream));
+      p.execute(as_direction(forward), source, target, as_stream(stream));
     });
   }
 };

@@ -31,18 +31,6 @@ namespace ffft::python {
 
 namespace {
 
-template <class Plan>
-struct format_of_plan;
-template <template <class> class Plan, class E>
-struct format_of_plan<Plan<E>> {
-  using type = E;
-};
-template <class Plan>
-using format_of = typename format_of_plan<std::remove_cvref_t<Plan>>::type;
-
-cuda_stream as_stream(std::uintptr_t stream) { return reinterpret_cast<cuda_stream>(stream); }
-direction as_direction(bool forward) { return forward ? direction::forward : direction::inverse; }
-
 // What both plan kinds are made from.
 struct plan_request {
   std::string precision;

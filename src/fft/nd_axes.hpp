@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -72,6 +73,29 @@ class nd_complex_axes {
   scaling<E> unscaled_{scaling<E>::kind::none, 0, {}, {}};
 };
 
+// Values of E in a backend's memory, allocated on the first get() and kept:
+// a plan's workspace, or the copy in E its limb-array executions work on.
+template <class E>
+class nd_buffer {
+ public:
+  complex<E>* get(ffft::backend where, std::uint64_t count) {
+    if (where == ffft::backend::cpu) {
+      if (host_.size() < count) host_.resize(count);
+      return host_.data();
+    }
+    if (!device_) device_ = make_cuda_memory(count * sizeof(complex<E>));
+    return static_cast<complex<E>*>(device_->data());
+  }
+  void release() {
+    std::vector<complex<E>>().swap(host_);
+    device_.reset();
+  }
+
+ private:
+  std::vector<complex<E>> host_;
+  std::unique_ptr<device_memory> device_;
+};
+
 // Host data on a CUDA N-D plan: device copies of the input's and the
 // output's spans, as the 1-D plans stage theirs (engine/staging.hpp).
 class nd_host_staging {
@@ -108,6 +132,21 @@ class nd_host_staging {
   std::unique_ptr<device_memory> input_, output_;
   std::unique_ptr<host_device_copies> copies_;
 };
+
+// run(in, out) on the arrays themselves where the backend reads them (a
+// CPU plan, or device memory on CUDA), else through `staging`, which a
+// CUDA plan made with host_staging = false lacks (null): host memory is
+// refused then.
+template <class In, class Out, class Run>
+void run_in_backend_memory(ffft::backend where, nd_host_staging* staging, const In* in, std::uint64_t in_bytes,
+                           Out* out, std::uint64_t out_bytes, bool out_has_gaps, cuda_stream stream, const Run& run) {
+  if (where == ffft::backend::cpu || (is_device_memory(in) && is_device_memory(out))) return run(in, out);
+  if (staging == nullptr)
+    throw std::invalid_argument(
+        "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
+        "device pointers, or make the plan with host_staging = true");
+  staging->run(in, in_bytes, out, out_bytes, out_has_gaps, stream, run);
+}
 
 extern template class nd_complex_axes<df64>;
 extern template class nd_complex_axes<qf128>;

@@ -123,6 +123,11 @@ nd_strides strides_of(const nd_layout& l) {
   return s;
 }
 
+std::uint64_t nd_values(const std::vector<std::uint64_t>& shape, std::uint64_t batch) {
+  for (std::uint64_t n : shape) batch *= n;
+  return batch;
+}
+
 std::uint64_t nd_span(const std::vector<std::uint64_t>& shape, std::uint64_t batch, const nd_strides& s) {
   std::uint64_t last = (batch - 1) * static_cast<std::uint64_t>(s.distance);
   for (std::size_t k = 0; k < shape.size(); ++k) last += (shape[k] - 1) * static_cast<std::uint64_t>(s.axis[k]);

@@ -76,6 +76,9 @@ nd_plan_options checked_nd_options(nd_plan_options o);
 // The element strides of a checked layout.
 nd_strides strides_of(const nd_layout& l);
 
+// The values of `batch` arrays of `shape`: what a dense layout spans.
+std::uint64_t nd_values(const std::vector<std::uint64_t>& shape, std::uint64_t batch);
+
 // Elements a checked layout spans over `batch` arrays of `shape`.
 std::uint64_t nd_span(const std::vector<std::uint64_t>& shape, std::uint64_t batch, const nd_strides& s);
 

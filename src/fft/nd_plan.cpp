@@ -31,27 +31,16 @@ struct nd_plan<E>::impl {
   bool out_has_gaps = false;                // the output's span holds more than its values
   fft::nd_complex_axes<E> axes;
   std::array<fft::scaling<E>, 2> scale;  // forward, inverse
-  std::vector<complex<E>> host_workspace;
-  std::unique_ptr<fft::device_memory> device_workspace;
+  fft::nd_buffer<E> workspace;  // the plan's own, unless set_workspace gave one
   std::unique_ptr<fft::nd_host_staging> staging;
   bool has_workspace = false;
-  std::vector<complex<E>> host_converted;  // converted(): a CPU plan's
-  std::unique_ptr<fft::device_memory> device_converted;  // converted(): a CUDA plan's
+  // The output's span in E for the axes between the first and the last of
+  // an execution on limb arrays, made on the first.
+  fft::nd_buffer<E> converted;
 
   void share_workspace(void* memory) {
     axes.share_workspace(memory);
     has_workspace = true;
-  }
-
-  // The output's span in E for the axes between the first and the last of
-  // an execution on limb arrays, made on the first.
-  complex<E>* converted() {
-    if (where == ffft::backend::cpu) {
-      if (host_converted.empty()) host_converted.resize(out_span);
-      return host_converted.data();
-    }
-    if (!device_converted) device_converted = fft::make_cuda_memory(out_span * sizeof(complex<E>));
-    return static_cast<complex<E>*>(device_converted->data());
   }
 
   void check_arrays(const void* in, const void* out, std::size_t bytes) const;
@@ -71,9 +60,8 @@ nd_plan<E>::nd_plan(const nd_plan_options& options) : impl_(std::make_unique<imp
   s.out = fft::strides_of(o.output);
   s.in_span = fft::nd_span(o.shape, o.batch, s.in);
   s.out_span = fft::nd_span(o.shape, o.batch, s.out);
-  std::uint64_t points = 1, values = o.batch;
-  for (std::uint64_t n : o.shape) values *= n;
-  s.out_has_gaps = values != s.out_span;
+  s.out_has_gaps = fft::nd_values(o.shape, o.batch) != s.out_span;
+  std::uint64_t points = 1;
   std::vector<fft::axis_step> steps;
   for (std::size_t j = o.axes.size(); j-- > 0;) {
     const int axis = o.axes[j];
@@ -86,14 +74,8 @@ nd_plan<E>::nd_plan(const nd_plan_options& options) : impl_(std::make_unique<imp
   if (s.where == ffft::backend::cuda && o.host_staging)
     s.staging = std::make_unique<fft::nd_host_staging>(std::max(s.in_span, s.out_span) * sizeof(complex<E>));
   if (!o.allocate_workspace) return;
-  const std::size_t bytes = s.axes.workspace_bytes();
-  if (s.where == ffft::backend::cpu) {
-    s.host_workspace.resize((bytes + sizeof(complex<E>) - 1) / sizeof(complex<E>));
-    s.share_workspace(s.host_workspace.data());
-  } else {
-    s.device_workspace = fft::make_cuda_memory(bytes);
-    s.share_workspace(s.device_workspace->data());
-  }
+  const std::size_t values = (s.axes.workspace_bytes() + sizeof(complex<E>) - 1) / sizeof(complex<E>);
+  s.share_workspace(s.workspace.get(s.where, values));
 }
 
 template <class E>
@@ -139,15 +121,10 @@ void nd_plan<E>::impl::execute(direction d, const T* in, T* out, cuda_stream str
   const fft::scaling<E>& s = scale[sign < 0 ? 0 : 1];
   const auto run = [&](const T* source, T* target) {
     if constexpr (std::is_same_v<T, complex<E>>) axes.run(sign, s, source, target, target, stream);
-    else axes.run(sign, s, source, options.axes.size() > 1 ? converted() : nullptr, target, stream);
+    else axes.run(sign, s, source, options.axes.size() > 1 ? converted.get(where, out_span) : nullptr, target, stream);
   };
-  if (where == ffft::backend::cpu || (fft::is_device_memory(in) && fft::is_device_memory(out)))
-    return run(in, out);
-  if (!staging)
-    throw std::invalid_argument(
-        "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
-        "device pointers, or make the plan with host_staging = true");
-  staging->run(in, in_span * sizeof(T), out, out_span * sizeof(T), out_has_gaps, stream, run);
+  fft::run_in_backend_memory(where, staging.get(), in, in_span * sizeof(T), out, out_span * sizeof(T), out_has_gaps,
+                             stream, run);
 }
 
 template <class E>
@@ -182,8 +159,7 @@ void nd_plan<E>::set_workspace(void* memory) {
   impl& s = state();
   fft::check_workspace_memory(s.where, memory, alignof(complex<E>));
   s.share_workspace(memory);
-  std::vector<complex<E>>().swap(s.host_workspace);
-  s.device_workspace.reset();
+  s.workspace.release();
 }
 
 template <class E>

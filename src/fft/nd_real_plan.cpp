@@ -20,15 +20,6 @@
 
 namespace ffft {
 
-namespace {
-
-std::uint64_t product(const std::vector<std::uint64_t>& v, std::uint64_t times) {
-  for (std::uint64_t n : v) times *= n;
-  return times;
-}
-
-}  // namespace
-
 // What an N-D real plan computes once: the checked options, the spectrum's
 // shape, the layouts' strides, the halved axis's real transforms (one
 // real backend), the complex transforms along the others (on the
@@ -53,20 +44,13 @@ struct nd_real_plan<E>::impl {
   std::uint64_t table_values = 0;
   std::array<fft::scaling<E>, 2> scale;  // forward, inverse
   fft::scaling<E> unscaled{fft::scaling<E>::kind::none, 0, {}, {}};
-  std::vector<complex<E>> host_workspace, host_middle;
-  std::unique_ptr<fft::device_memory> device_workspace, device_middle;
-  std::unique_ptr<fft::nd_host_staging> staging;
-
+  fft::nd_buffer<E> workspace;  // the complex axes'
   // One copy of the spectrum's span in E, made on the first call that
   // needs it.
-  complex<E>* middle() {
-    if (where == ffft::backend::cpu) {
-      if (host_middle.empty()) host_middle.resize(spectrum_span);
-      return host_middle.data();
-    }
-    if (!device_middle) device_middle = fft::make_cuda_memory(spectrum_span * sizeof(complex<E>));
-    return static_cast<complex<E>*>(device_middle->data());
-  }
+  fft::nd_buffer<E> middle_values;
+  std::unique_ptr<fft::nd_host_staging> staging;
+
+  complex<E>* middle() { return middle_values.get(where, spectrum_span); }
 
   // The halved axis's transforms, scaled by `s`.
   template <class R, class C>
@@ -116,26 +100,15 @@ struct nd_real_plan<E>::impl {
   void forward(const R* x, C* bins, cuda_stream stream) {
     check_arrays(x, sizeof(R), bins, sizeof(C));
     const auto run = [&](const R* source, C* target) { run_forward(source, target, stream); };
-    staged(x, real_span * sizeof(R), bins, spectrum_span * sizeof(C), spectrum_has_gaps, stream, run);
+    fft::run_in_backend_memory(where, staging.get(), x, real_span * sizeof(R), bins, spectrum_span * sizeof(C),
+                               spectrum_has_gaps, stream, run);
   }
   template <class C, class R>
   void inverse(const C* bins, R* x, cuda_stream stream) {
     check_arrays(x, sizeof(R), bins, sizeof(C));
     const auto run = [&](const C* source, R* target) { run_inverse(source, target, stream); };
-    staged(bins, spectrum_span * sizeof(C), x, real_span * sizeof(R), real_has_gaps, stream, run);
-  }
-
-  // run(in, out) directly, or through device copies of host data.
-  template <class In, class Out, class Run>
-  void staged(const In* in, std::uint64_t in_bytes, Out* out, std::uint64_t out_bytes, bool out_has_gaps,
-              cuda_stream stream, const Run& run) {
-    if (where == ffft::backend::cpu || (fft::is_device_memory(in) && fft::is_device_memory(out)))
-      return run(in, out);
-    if (!staging)
-      throw std::invalid_argument(
-          "ffft: this CUDA plan was made with host_staging = false and was given host memory; pass "
-          "device pointers, or make the plan with host_staging = true");
-    staging->run(in, in_bytes, out, out_bytes, out_has_gaps, stream, run);
+    fft::run_in_backend_memory(where, staging.get(), bins, spectrum_span * sizeof(C), x, real_span * sizeof(R),
+                               real_has_gaps, stream, run);
   }
 };
 
@@ -188,8 +161,8 @@ nd_real_plan<E>::nd_real_plan(const nd_real_plan_options& options) : impl_(std::
   s.spectrum = fft::strides_of(o.spectrum);
   s.real_span = fft::nd_span(o.shape, o.batch, s.real);
   s.spectrum_span = fft::nd_span(s.spectrum_shape, o.batch, s.spectrum);
-  s.real_has_gaps = product(o.shape, o.batch) != s.real_span;
-  s.spectrum_has_gaps = product(s.spectrum_shape, o.batch) != s.spectrum_span;
+  s.real_has_gaps = fft::nd_values(o.shape, o.batch) != s.real_span;
+  s.spectrum_has_gaps = fft::nd_values(s.spectrum_shape, o.batch) != s.spectrum_span;
   s.padded_in_place = padded_in_place(o, s.real, s.spectrum);
 
   const int halved = o.axes.back();
@@ -222,17 +195,11 @@ nd_real_plan<E>::nd_real_plan(const nd_real_plan_options& options) : impl_(std::
   s.table_values += s.axes.table_values();
   s.scale = {fft::normalization_scaling<E>(points, o.norm, direction::forward),
              fft::normalization_scaling<E>(points, o.norm, direction::inverse)};
-  const std::size_t bytes = s.axes.workspace_bytes();
-  if (s.where == ffft::backend::cpu) {
-    s.host_workspace.resize((bytes + sizeof(complex<E>) - 1) / sizeof(complex<E>));
-    s.axes.share_workspace(s.host_workspace.data());
-  } else {
-    s.device_workspace = fft::make_cuda_memory(bytes);
-    s.axes.share_workspace(s.device_workspace->data());
-    if (o.host_staging)
-      s.staging = std::make_unique<fft::nd_host_staging>(
-          std::max(s.real_span * sizeof(E), s.spectrum_span * sizeof(complex<E>)));
-  }
+  const std::size_t values = (s.axes.workspace_bytes() + sizeof(complex<E>) - 1) / sizeof(complex<E>);
+  s.axes.share_workspace(s.workspace.get(s.where, values));
+  if (s.where == ffft::backend::cuda && o.host_staging)
+    s.staging = std::make_unique<fft::nd_host_staging>(
+        std::max(s.real_span * sizeof(E), s.spectrum_span * sizeof(complex<E>)));
 }
 
 template <class E>
