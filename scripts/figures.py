@@ -471,6 +471,24 @@ def dist_summary(data):
             f"(the exchange {share}% of it), and one rank {one} times the single-process plan's")
 
 
+# ---------------------------------------------------------------- N-D transforms (GPU)
+
+def gpu_nd_summary(data):
+    """dd128's N-D throughput against cuFFT Z2Z (goal at 256^3), and the worst axis alone."""
+    t = {(c["contender"], c["kind"], tuple(c["shape"]), c.get("axis")): c["median_s"] for c in data[0]["cases"]}
+    z2z = {s: v for (c, k, s, _), v in t.items() if c == "cufft_z2z"}
+    ratios = {s: z2z[s] / v for (c, k, s, _), v in t.items() if c == "dd128" and k == "complex" and s in z2z}
+    worst = (0.0, "")
+    for (c, k, s, axis), v in t.items():
+        last = t.get((c, "axis", s, len(s) - 1))
+        if k == "axis" and axis != len(s) - 1 and last and v / last > worst[0]:
+            worst = (v / last, f"axis {axis} of {' x '.join(map(str, s))}")
+    return (f"dd128 N-D transforms on an {data[0]['context'].get('device', 'unnamed GPU')} run at "
+            f"{span(list(ratios.values()), 3)} of cuFFT Z2Z's throughput (1024^2 to 256^3), "
+            f"{ratios[(256, 256, 256)]:.3f} at 256^3 (goal 0.3); an axis alone takes up to {worst[0]:.1f} "
+            f"times the contiguous last axis's time ({worst[1]}; goal at most 2)")
+
+
 # ---------------------------------------------------------------- N-D transforms (CPU)
 
 def _nd_ratio(t, kind, shape, threads, num, den="ffft_dd128"):
@@ -1175,6 +1193,8 @@ FIGURES = {
     "nd_cpu_summary": Figure(["nd_cpu.json"], _CPU, nd_cpu_summary, "dd128 N-D against FFTW quad and long double"),
     "nd_cpu_worst_axis": Figure(["nd_cpu.json"], _CPU, nd_cpu_worst_axis,
                                 "the worst axis alone over the contiguous last axis, dd128"),
+    "gpu_nd_summary": Figure(["gpu_nd.json"], _GPU, gpu_nd_summary,
+                             "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
     # Big integers (ffft_bench_bigint)
     "bigint_table": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, [1 << 10, 1 << 16, 1 << 20, 1 << 24]),
                            "bits per point and dd128's time against mpz_mul"),
