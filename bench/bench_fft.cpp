@@ -395,6 +395,9 @@ int main(int argc, char** argv) {
   // The CPU executor's instruction-set path every ffft case here runs
   // (FFFT_CPU_ISA, or the fastest this CPU has).
   benchmark::AddCustomContext("ffft_cpu_path", ffft::to_string(ffft::selected_cpu_isa()));
+  // The flags of the QD baseline's copy for that path: ffft's path's own
+  // instruction-set flags, FMA for QD's TwoProd (qd_paths.hpp).
+  benchmark::AddCustomContext("qd_flags", qd_paths::for_isa(ffft::selected_cpu_isa()).flags);
   benchmark::AddCustomContext("fftw_version", fftw_version);
   benchmark::AddCustomContext(
       "fftw_float_double_planner",

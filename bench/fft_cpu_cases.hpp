@@ -13,7 +13,8 @@
 
 #include "fft_case.hpp"
 #include "ffft/plan.hpp"
-#include "bench/qd_stockham.hpp"
+#include "bench/qd_paths.hpp"
+#include "ffft/cpu_isa.hpp"
 #include "tools/reference/qd_to_quad.hpp"
 
 namespace ffft::bench {
@@ -173,29 +174,33 @@ class fftw_case final : public fft_case {
 };
 
 // The baseline a user would write by hand: qd_stockham.hpp over QD's
-// dd_real or qd_real, one transform after another, one thread.
+// dd_real or qd_real, one transform after another, one thread, in the copy
+// compiled for the CPU path ffft runs on (qd_paths.hpp).
 template <class Real>
 class qd_case final : public fft_case {
   using cpx = qd_complex<Real>;
 
  public:
   explicit qd_case(const fft_problem& p)
-      : p_(p), fft_(p.n), in_(p.n * p.batch), out_(p.n * p.batch) {
+      : p_(p),
+        fft_(qd_paths::make<Real>(qd_paths::for_isa(selected_cpu_isa()), p.n)),
+        in_(p.n * p.batch),
+        out_(p.n * p.batch) {
     if (p.threads != 1) throw std::invalid_argument("the QD baseline runs on one thread");
     const auto x = batch_input(p);
     for (std::size_t j = 0; j < x.size(); ++j) in_[j] = {Real(x[j].first), Real(x[j].second)};
   }
   void run() override {
-    for (std::uint64_t b = 0; b < p_.batch; ++b) fft_.forward(&in_[b * p_.n], &out_[b * p_.n]);
+    for (std::uint64_t b = 0; b < p_.batch; ++b) fft_->forward(&in_[b * p_.n], &out_[b * p_.n]);
   }
   std::vector<complex_quad> forward_first() override {
-    fft_.forward(in_.data(), out_.data());
+    fft_->forward(in_.data(), out_.data());
     return to_quad(out_.data(), p_.n);
   }
   std::vector<complex_quad> roundtrip_first() override {
     std::vector<cpx> y(p_.n), back(p_.n);
-    fft_.forward(in_.data(), y.data());
-    fft_.inverse(y.data(), back.data());
+    fft_->forward(in_.data(), y.data());
+    fft_->inverse(y.data(), back.data());
     const Real n(static_cast<double>(p_.n));
     for (cpx& v : back) v = {v.re / n, v.im / n};
     return to_quad(back.data(), p_.n);
@@ -217,7 +222,7 @@ class qd_case final : public fft_case {
   }
 
   fft_problem p_;
-  qd_stockham_fft<Real> fft_;
+  std::unique_ptr<qd_paths::transform<Real>> fft_;
   std::vector<cpx> in_, out_;
 };
 

@@ -199,7 +199,8 @@ def main():
           "thread, wall-clock time with more, CUDA event time on a GPU. FFTW float and double "
           f"planned with {context.get('fftw_float_double_planner', '?')}, long double and quad "
           f"with {context.get('fftw_long_double_quad_planner', '?')}. ffft: table twiddles "
-          "unless marked computed. Medians of the repetitions.\n")
+          "unless marked computed. Medians of the repetitions. QD baseline compiled with "
+          f"{context.get('qd_flags', 'flags not recorded (the baseline build of the time)')}.\n")
     print("## Goals\n")
     print("One thread unless stated. Goals that depend on the CPU path: ffft dd128 / FFTW quad "
           "≥ 50 on avx512, ≥ 25 on avx2; ffft qf128 / FFTW quad ≥ 8 on avx512, ≥ 6 on avx2.\n")

@@ -85,6 +85,22 @@ inline index_vector<V> zip_mask(int half) {
   return m;
 }
 
+// Vector k of the limbs from p, and back: one whole-vector move each, not a
+// copy of all K vectors through an array on the stack (which GCC made of
+// 16-byte moves, so that each 32-byte read of it waited for two stores to
+// retire: the loads and stores then took twice the arithmetic's time).
+template <class V, class C>
+inline V load(const C* p, int k) {
+  V v;
+  __builtin_memcpy(&v, reinterpret_cast<const char*>(p) + k * sizeof(V), sizeof(V));
+  return v;
+}
+
+template <class V, class C>
+inline void store(C* p, int k, V v) {
+  __builtin_memcpy(reinterpret_cast<char*>(p) + k * sizeof(V), &v, sizeof(V));
+}
+
 }  // namespace lane_shuffle
 
 template <int Bytes, class E>
@@ -93,7 +109,8 @@ FFFT_HD complex<lane_expansion<E, Bytes>> load_lanes(const complex<E>* source) {
   constexpr int W = lane_count<E, Bytes>, N = E::limbs, K = 2 * N;
   const auto even = lane_shuffle::unzip_mask<V, W>(0), odd = lane_shuffle::unzip_mask<V, W>(1);
   V v[K];
-  std::memcpy(v, source, sizeof v);
+FFFT_UNROLL
+  for (int k = 0; k < K; ++k) v[k] = lane_shuffle::load<V>(source, k);
   for (int round = 1; round < K; round *= 2) {
     V u[K];
 FFFT_UNROLL
@@ -101,7 +118,8 @@ FFFT_UNROLL
       u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
       u[K / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
     }
-    std::memcpy(v, u, sizeof v);
+FFFT_UNROLL
+    for (int k = 0; k < K; ++k) v[k] = u[k];
   }
   complex<lane_expansion<E, Bytes>> x;
 FFFT_UNROLL
@@ -124,9 +142,11 @@ FFFT_UNROLL
       u[2 * j] = __builtin_shuffle(v[j], v[K / 2 + j], low);
       u[2 * j + 1] = __builtin_shuffle(v[j], v[K / 2 + j], high);
     }
-    std::memcpy(v, u, sizeof v);
+FFFT_UNROLL
+    for (int k = 0; k < K; ++k) v[k] = u[k];
   }
-  std::memcpy(target, v, sizeof v);
+FFFT_UNROLL
+  for (int k = 0; k < K; ++k) lane_shuffle::store(target, k, v[k]);
 }
 
 // The arithmetic of W butterflies in lanes: the radix-R DFT of x, then
