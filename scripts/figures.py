@@ -277,23 +277,26 @@ def cpu_goals_table(data, best=False):
         rows.append(cells + [f"{SCALING_GOAL:g}"])
     head = "ratio (GFLOPs; worst over 2^10-2^22, best in parentheses)" if best else \
         "ratio (GFLOPs; worst over 2^10-2^22, at N)"
-    return table([head, "avx512", "avx2", "goal"], rows, ["---", "---:", "---:", "---:"])
+    return table([head, f"avx512 ({_cpu_of(data[0])})", f"avx2 ({_cpu_of(data[1])})", "goal"], rows,
+                 ["---", "---:", "---:", "---:"])
+
+
+def _cpu_of(run):
+    """The CPU a benchmark run measured, as its context names it."""
+    return run.get("context", {}).get("cpu_model", "CPU not recorded")
 
 
 def cpu_speed_table(data, ns=(1 << 10, 1 << 16, 1 << 20, 1 << 22)):
-    """GFLOPs on one thread, each ffft format on both paths, the baselines of the avx512 run."""
-    a512, a2 = _fft(data[0]), _fft(data[1])
-    header = ["N"]
-    cols = []
-    for f in ["dd128", "qf128", "df64"]:
-        for path, r in (("avx512", a512), ("avx2", a2)):
-            header.append(f"{f} {path}")
-            cols.append((r, f"ffft_{f}_table"))
-    for c in ["fftw_long_double", "fftw_quad", "qd_dd_real"]:
-        header.append(CPU_LABEL[c])
-        cols.append((a512, c))
-    rows = [[size(n)] + [fmt(fft_value(r, c, n)) for r, c in cols] for n in ns]
-    return table(header, rows)
+    """GFLOPs on one thread per path, each row with the baselines of that path's own run
+    (the paths' runs may come from different machines, which the first column names)."""
+    header = ["path (CPU)", "N", "dd128", "qf128", "df64", "FFTW long double", "FFTW quad", "QD dd_real"]
+    columns = ["ffft_dd128_table", "ffft_qf128_table", "ffft_df64_table", "fftw_long_double", "fftw_quad",
+               "qd_dd_real"]
+    rows = []
+    for path, run in (("avx512", data[0]), ("avx2", data[1])):
+        r = _fft(run)
+        rows += [[f"{path} ({_cpu_of(run)})", size(n)] + [fmt(fft_value(r, c, n)) for c in columns] for n in ns]
+    return table(header, rows, ["---", "---:"] + ["---:"] * len(columns))
 
 
 def fft_grid(data, ns, contenders, counter="GFLOPs", digits=3, labels=None):
@@ -469,6 +472,15 @@ def dist_summary(data):
     ns = sorted({n for n, _ in dist_runs(data[0])})
     return (f"2 ranks take {two} of one rank's time at {' and '.join(size(n) for n in ns)} "
             f"(the exchange {share}% of it), and one rank {one} times the single-process plan's")
+
+
+# ---------------------------------------------------------------- CPU code counts
+
+def cpu_spill_rates(data, path="avx2"):
+    """Spills and reloads per vector floating-point operation of the radix-8 and radix-4 arithmetic."""
+    rate = {(r["format"], r["radix"]): (r["arithmetic"]["stack_stores"] + r["arithmetic"]["stack_loads"])
+            / r["arithmetic"]["vector_fp"] for r in data[0]["rows"] if r["path"] == path}
+    return ", ".join(f"{f} {rate[(f, 8)]:.2f} (radix 4: {rate[(f, 4)]:.2f})" for f in FORMATS if (f, 8) in rate)
 
 
 # ---------------------------------------------------------------- N-D transforms (GPU)
@@ -1007,7 +1019,7 @@ FIGURES = {
     # The transform on the CPU, by path (scripts/fft_bench.sh cpu)
     "cpu_speed_table": Figure(
         CPU_PATHS, _CPU, cpu_speed_table,
-        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, each format on both paths; baselines of the avx512 run"),
+        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, each path with its own run's baselines"),
     "cpu_goals_table": Figure(
         CPU_PATHS, _CPU, cpu_goals_table, "the CPU goals' ratios, worst over 2^10-2^22 and where"),
     "cpu_goals_table_best": Figure(
@@ -1120,28 +1132,24 @@ FIGURES = {
     "gpu_dd128_conv_2_24": Figure(["gpu_profile_real.json"], _GPU, gpu_dd128_conv_2_24,
                                   "a circular dd128 convolution of 2^24 real points"),
     "gpu_dd128_gflops": Figure(["gpu_bench_quick.json"], _GPU, gpu_dd128_gflops,
-                               "ffft dd128 GFLOPs on the H100, 2^16-2^20"),
+                               "ffft dd128 GFLOPs on the GPU, 2^16-2^20"),
     # CPU ratios quoted in prose
     **{f"cpu_{path}_{a.split('_')[1]}_over_{b}": Figure(
-        CPU_PATHS, _CPU,
-        (lambda i, a, b: lambda d: span_sig([fft_ratio(_fft(d[i]), a, b, n) for n in EVERY_N], 2))(i, a, b),
+        [CPU_PATHS[i]], _CPU,
+        (lambda a, b: lambda d: span_sig([fft_ratio(_fft(d[0]), a, b, n) for n in EVERY_N], 2))(a, b),
         f"{a} / {b}, GFLOPs, {path} path, 2^10-2^22")
        for i, path in enumerate(["avx512", "avx2"])
        for a, b in [("ffft_dd128_table", "qd_dd_real"), ("ffft_dd128_table", "fftw_long_double"),
                     ("ffft_dd128_table", "fftw_quad"), ("ffft_qf128_table", "fftw_quad")]},
     "cpu_goals_missed": Figure(CPU_PATHS, _CPU, cpu_goals_missed, "the CPU goals missed, and on which path"),
-    "cpu_avx2_over_avx512_2_16": Figure(
-        CPU_PATHS, _CPU,
-        lambda d: ", ".join(f"{f} {fft_value(_fft(d[1]), f'ffft_{f}_table', 1 << 16) / fft_value(_fft(d[0]), f'ffft_{f}_table', 1 << 16):.2f}"
-                            for f in ["dd128", "qf128", "df64"]),
-        "avx2 / avx512 GFLOPs at 2^16, per format"),
     "cpu_avx2_dd128_gflops": Figure(
-        CPU_PATHS, _CPU, lambda d: span([fft_value(_fft(d[1]), "ffft_dd128_table", n) for n in EVERY_N], 2),
+        CPU_PATHS[1:], _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in EVERY_N], 2),
         "dd128 GFLOPs on the avx2 path, 2^10-2^22"),
     "cpu_avx2_dd128_below_ld": Figure(
-        CPU_PATHS, _CPU,
-        lambda d: size(max(n for n in EVERY_N
-                           if fft_ratio(_fft(d[1]), "ffft_dd128_table", "fftw_long_double", n) < 1)),
+        CPU_PATHS[1:], _CPU,
+        lambda d: next((f"up to {size(n)}" for n in reversed(EVERY_N)
+                        if fft_ratio(_fft(d[0]), "ffft_dd128_table", "fftw_long_double", n) < 1),
+                       "at no N of 2^10-2^22"),
         "the largest N at which dd128 on avx2 is slower than FFTW long double"),
     "cpu_avx512_dd128_gflops_small": Figure(
         CPU_PATHS, _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in pow2(10, 18)], 1),
@@ -1154,15 +1162,15 @@ FIGURES = {
         lambda d: span([fft_ratio(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", n, 2, 1)
                         for n in pow2(16, 22)], 2),
         "dd128, 2 threads / 1 thread, avx512 path, N >= 2^16"),
-    "cpu_worst_two_threads_df64_qf128": Figure(
-        CPU_PATHS, _CPU,
-        lambda d: span([worst(_fft(d[i]), f"ffft_{f}_table", f"ffft_{f}_table", pow2(16, 22), 2, 1)[0]
-                        for i in (0, 1) for f in ("qf128", "df64")], 2),
-        "the worst 2 threads / 1 thread of qf128 and df64 on both paths, N >= 2^16"),
-    "cpu_cv_2_22_two_threads": Figure(
-        CPU_PATHS, _CPU,
-        lambda d: f"{max(_fft(d[i]).get((f'ffft_{f}_table', 1 << 22, 2), {}).get('cv_GFLOPs', 0) for i in (0, 1) for f in FORMATS) * 100:.0f}%",
-        "the largest coefficient of variation of ffft's GFLOPs at 2^22, 2 threads, %"),
+    "cpu_avx2_two_threads_span": Figure(
+        CPU_PATHS[1:], _CPU,
+        lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_table", f"ffft_{f}_table", n, 2, 1)
+                        for f in FORMATS for n in pow2(16, 22)], 2),
+        "2 threads / 1 thread of every format on the avx2 run, N >= 2^16"),
+    "cpu_avx2_cv_max": Figure(
+        CPU_PATHS[1:], _CPU,
+        lambda d: f"{max(v.get('cv_GFLOPs', 0) for v in _fft(d[0]).values()) * 100:.0f}%",
+        "the largest coefficient of variation of any GFLOPs of the avx2 run, %"),
     "cpu_avx512_dd128_scaling_worst": Figure(
         CPU_PATHS, _CPU,
         lambda d: fmt(worst(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", pow2(16, 22), 2, 1)[0]),
@@ -1195,6 +1203,8 @@ FIGURES = {
                                 "the worst axis alone over the contiguous last axis, dd128"),
     "gpu_nd_summary": Figure(["gpu_nd.json"], _GPU, gpu_nd_summary,
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
+    "cpu_spill_rates_avx2": Figure(["cpu_code_counts.json"], _CPU, cpu_spill_rates,
+                                   "spills and reloads per vector fp operation, radix 8 and 4, avx2"),
     # Big integers (ffft_bench_bigint)
     "bigint_table": Figure(["bigint.json"], _CPU, lambda d: bigint_table(d, [1 << 10, 1 << 16, 1 << 20, 1 << 24]),
                            "bits per point and dd128's time against mpz_mul"),
