@@ -5,10 +5,11 @@
 // baseline of that path.
 //
 // Both copies compile QD's inline arithmetic (dd_inline.h, qd_inline.h) with
-// a hardware FMA for its TwoProd, as ffft's arithmetic has (QD_FMA and
-// QD_FMS, which Debian's qd_config.h leaves undefined: without them QD
-// splits both factors, Dekker's way, in 17 operations), and with
-// -ffp-contract=off, without which GCC may fuse QD's error-free transforms.
+// a hardware FMA for its TwoProd wherever the path has one, as ffft's
+// arithmetic does (QD_FMA and QD_FMS, which Debian's qd_config.h leaves
+// undefined: without them QD splits both factors, Dekker's way, in 17
+// operations), and with -ffp-contract=off, without which GCC may fuse QD's
+// error-free transforms.
 // The AVX-512 copy is merged and localized as the library's AVX-512 path is
 // (cmake/ffft_localized_object.cmake), and the baseline copy too, as it
 // defines QD's inline functions differently from the rest of the program.
