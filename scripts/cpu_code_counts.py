@@ -133,14 +133,23 @@ def compiler_version():
 
 
 def flags_of(build):
-    """The compile flags CMake gave the paths' objects (flags.make), per path."""
+    """The compile flags CMake gave each path's dd128 object: from build.ninja (Ninja, the
+    generator of scripts/build.sh) or the target's flags.make (Makefiles)."""
+    ninja = build / "build.ninja"
+    lines = ninja.read_text().splitlines() if ninja.exists() else None
     flags = {}
     for path, (_, folder, _) in PATHS.items():
-        make = build / "src" / "CMakeFiles" / folder / "flags.make"
-        if make.exists():
-            for line in make.read_text().splitlines():
-                if line.startswith("CXX_FLAGS = "):
-                    flags[path] = line[len("CXX_FLAGS = "):].strip()
+        if lines is not None:
+            obj = f"build src/CMakeFiles/{folder}/cpu/paths/{path}_dd128.cpp.o:"
+            start = next((j for j, line in enumerate(lines) if line.startswith(obj)), None)
+            found = [] if start is None else [line.strip()[len("FLAGS = "):] for line in lines[start + 1:start + 12]
+                                              if line.strip().startswith("FLAGS = ")]
+        else:
+            make = build / "src" / "CMakeFiles" / folder / "flags.make"
+            found = [line[len("CXX_FLAGS = "):] for line in make.read_text().splitlines()
+                     if line.startswith("CXX_FLAGS = ")] if make.exists() else []
+        if found:
+            flags[path] = found[0].strip()
     return flags
 
 

@@ -62,6 +62,7 @@ RESULTS = ROOT / "bench" / "results"
 # figures too.
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_ratios  # noqa: E402
+import gpu_nd_table  # noqa: E402
 import gpu_profile_table  # noqa: E402
 import nd_bench_report  # noqa: E402
 import real_bench_report  # noqa: E402
@@ -495,10 +496,12 @@ def gpu_nd_summary(data):
         last = t.get((c, "axis", s, len(s) - 1))
         if k == "axis" and axis != len(s) - 1 and last and v / last > worst[0]:
             worst = (v / last, f"axis {axis} of {' x '.join(map(str, s))}")
+    goal_shape = tuple(gpu_nd_table.GOAL_SHAPE)
     return (f"dd128 N-D transforms on an {data[0]['context'].get('device', 'unnamed GPU')} run at "
             f"{span(list(ratios.values()), 3)} of cuFFT Z2Z's throughput (1024^2 to 256^3), "
-            f"{ratios[(256, 256, 256)]:.3f} at 256^3 (goal 0.3); an axis alone takes up to {worst[0]:.1f} "
-            f"times the contiguous last axis's time ({worst[1]}; goal at most 2)")
+            f"{ratios[goal_shape]:.3f} at {' x '.join(map(str, goal_shape))} (goal {gpu_nd_table.GOAL:g}); "
+            f"an axis alone takes up to {worst[0]:.1f} times the contiguous last axis's time "
+            f"({worst[1]}; goal at most {gpu_nd_table.AXIS_GOAL:g})")
 
 
 # ---------------------------------------------------------------- N-D transforms (CPU)
