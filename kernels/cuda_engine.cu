@@ -60,7 +60,8 @@ struct block_threads {
 };
 
 // One group of Stockham passes (stockham_group.hpp) on tiles of `width`
-// columns, one tile per block at a time: load, the passes in shared memory,
+// of the `columns` of a row (group_io.cuh: the block's row of a folded
+// batch; a plain batch is one row), one tile per block at a time: load, the passes in shared memory,
 // store (scaled: the normalization, or a convolution's diagonal, rides on
 // the last group's stores). The butterflies are forward ones; an inverse
 // transform swaps on the loads and stores (twiddled_dft.hpp), so one kernel
@@ -75,12 +76,14 @@ __device__ __forceinline__ void run_group_tiles(const fft::pass_group& g, const 
   // Two tiles, laid out as tile_layout.hpp says (planes for 32-byte values).
   const auto shared = fft::tile_views<E>(reinterpret_cast<complex<E>*>(shared_tiles), fft::group_tile_entries<E>(g));
   const std::uint64_t tiles = (columns + width - 1) / width;
+  const kernel_source<E> source = in.row(blockIdx.y);
+  const kernel_target<E> target = out.row(blockIdx.y);
   for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     fft::run_tile<E>(
         g, twiddles, fft::group_tile{tile * width, width, columns}, shared.a, shared.b, block_threads{},
-        [&](std::uint64_t b, std::uint64_t j) { return in(b, j); },
+        [&](std::uint64_t b, std::uint64_t j) { return source(b, j); },
         [&](std::uint64_t j, const complex<E>& v) { return scale.apply_at(j, v); },
-        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { out.store(b, j, v); }, inverse);
+        [&](std::uint64_t b, std::uint64_t j, const complex<E>& v) { target.store(b, j, v); }, inverse);
   }
 }
 
@@ -113,13 +116,17 @@ constexpr auto group_kernel() {
   else return &stockham_group_kernel<E, Twiddles>;
 }
 
-// Bluestein's steps, either direction (elementwise_steps.hpp).
+// Bluestein's steps, either direction (elementwise_steps.hpp), on the
+// block's row of `batch` transforms (group_io.cuh; the dense buffer's rows
+// follow one another).
 template <class E>
 __global__ void bluestein_input_kernel(const complex<E>* chirp, std::uint64_t n,
                                        std::uint64_t padded, kernel_source<E> in,
                                        complex<E>* dense, std::uint64_t batch, bool inverse) {
+  const kernel_source<E> source = in.row(blockIdx.y);
+  complex<E>* const row = dense + blockIdx.y * batch * padded;
   FFFT_GRID_STRIDE_LOOP(t, batch * padded)
-  dense[t] = fft::bluestein_input_element(chirp, n, in, t / padded, t % padded, inverse);
+  row[t] = fft::bluestein_input_element(chirp, n, source, t / padded, t % padded, inverse);
 }
 
 template <class E>
@@ -133,18 +140,22 @@ __global__ void bluestein_output_kernel(const complex<E>* chirp, std::uint64_t n
                                         std::uint64_t padded, fft::scaling<E> scale,
                                         const complex<E>* dense, kernel_target<E> out,
                                         std::uint64_t batch, bool inverse) {
+  const kernel_target<E> target = out.row(blockIdx.y);
+  const complex<E>* const row = dense + blockIdx.y * batch * padded;
   FFFT_GRID_STRIDE_LOOP(t, batch * n) {
     const std::uint64_t b = t / n, j = t % n;
-    out.store(b, j, fft::bluestein_output_element(chirp, dense[b * padded + j], j, scale, inverse));
+    target.store(b, j, fft::bluestein_output_element(chirp, row[b * padded + j], j, scale, inverse));
   }
 }
 
-// The primitives of fft::cpu_executor, on the device, in stream order.
+// The primitives of fft::cpu_executor, on the device, in stream order, on
+// `rows` rows of the batch: a grid row of blocks each (group_io.cuh).
 template <class E>
 struct device_executor {
   using value = complex<E>;
   cudaStream_t stream;
   const std::vector<fft::pass_group>* groups;  // of the plan's Stockham transform
+  unsigned rows;  // 1, or a folded batch's rows
 
   // A whole Stockham transform, scaled: one kernel per group of passes.
   // In, Out: strided arrays of complex<E> or limb_complex_of<E> (group_io.cuh).
@@ -161,20 +172,20 @@ struct device_executor {
   template <class In, class Out>
   void stockham_group(int sign, const fft::pass_group& g, const fft::stockham_program<E>& program,
                       In in, Out out, std::uint64_t batch, const fft::scaling<E>& scale) const {
-    const std::uint64_t columns = g.columns(batch);
+    const std::uint64_t per_row = batch / rows;
+    const std::uint64_t columns = g.columns(per_row);
     const std::uint32_t width = fft::tile_width<E>(g, fft::group_tile_entries<E>(g), columns);
     const std::uint64_t tiles = (columns + width - 1) / width;
     // One thread per butterfly of the widest pass, in whole warps, at most
     // group_threads (group_launch.hpp).
     const unsigned threads = fft::group_block_threads(g, width, group_threads<E>);
-    const unsigned grid = static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30));
+    const dim3 grid(static_cast<unsigned>(std::min<std::uint64_t>(tiles, 1u << 30)), rows);
     const auto launch = [&](auto kernel, const auto& twiddles) {
       const std::size_t shared = fft::group_tile_bytes<E>(g);
       FFFT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(shared)));
-      kernel<<<grid, threads, shared, stream>>>(g, twiddles, source_of<E>(in),
-                                                            target_of<E>(out), columns, width, scale,
-                                                            sign > 0);
+      kernel<<<grid, threads, shared, stream>>>(g, twiddles, source_of<E>(in, per_row),
+                                                target_of<E>(out, per_row), columns, width, scale, sign > 0);
       FFFT_CUDA_CHECK(cudaGetLastError());
     };
     using table = fft::transform_twiddle_table<E>;
@@ -188,9 +199,10 @@ struct device_executor {
   }
 
   // out = scale(in), element-wise (a minimal workspace's in-place
-  // transforms copy through it, step_buffers.hpp).
+  // transforms copy through it, step_buffers.hpp; never on rows).
   void copy_scaled(const fft::scaling<E>& scale, strided<const value> in, strided<value> out,
                    std::uint64_t n, std::uint64_t batch) const {
+    if (rows != 1) throw std::logic_error("ffft: internal error: a copy through the workspace on rows");
     copy_scaled_kernel<E><<<elementwise_grid(batch * n), elementwise_block, 0, stream>>>(scale, in, out, n, batch);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
@@ -198,10 +210,10 @@ struct device_executor {
   template <class In>
   void bluestein_input(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded, In in,
                        value* dense, std::uint64_t batch) const {
-    const unsigned grid = elementwise_grid(batch * padded);
-    const kernel_source<E> source = source_of<E>(in);
-    bluestein_input_kernel<E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source, dense,
-                                                                      batch, sign > 0);
+    const std::uint64_t per_row = batch / rows;
+    const dim3 grid(elementwise_grid(per_row * padded), rows);
+    bluestein_input_kernel<E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, source_of<E>(in, per_row),
+                                                                      dense, per_row, sign > 0);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -209,10 +221,11 @@ struct device_executor {
   void bluestein_output(int sign, const value* chirp, std::uint64_t n, std::uint64_t padded,
                         const fft::scaling<E>& scale, const value* dense, Out out,
                         std::uint64_t batch) const {
-    const unsigned grid = elementwise_grid(batch * n);
-    const kernel_target<E> target = target_of<E>(out);
+    const std::uint64_t per_row = batch / rows;
+    const dim3 grid(elementwise_grid(per_row * n), rows);
     bluestein_output_kernel<E><<<grid, elementwise_block, 0, stream>>>(chirp, n, padded, scale, dense,
-                                                                       target, batch, sign > 0);
+                                                                       target_of<E>(out, per_row), per_row,
+                                                                       sign > 0);
     FFFT_CUDA_CHECK(cudaGetLastError());
   }
 };
@@ -327,15 +340,15 @@ void fft_engine<E>::set_workspace(void* device_memory) {
   s.own_workspace.reset();
 }
 
-// One execution on arrays of X: complex<E>, or limb_complex_of<E> (the
-// kernels convert on the first loads and the last stores). Host data go
-// through the staging buffers, which hold complex<E> spans, so also the
-// (smaller) limb spans.
+// One execution on arrays of complex<E>, or limb_complex_of<E> (the
+// kernels convert on the first loads and the last stores): strided ones,
+// whose host data go through the staging buffers (which hold complex<E>
+// spans, so also the smaller limb spans), or folded batches on the device.
 template <class E>
-template <class X, class Y>
-void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<const X> in,
-                               strided<Y> out, CUstream_st* stream) {
+template <class In, class Out>
+void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, In in, Out out, CUstream_st* stream) {
   state& s = *state_;
+  using Y = std::remove_pointer_t<decltype(out.data)>;
   if constexpr (!std::is_same_v<Y, complex<E>>) {
     if (s.minimal_workspace && !s.bluestein && s.groups.size() >= 3)
       throw std::invalid_argument(
@@ -343,42 +356,46 @@ void fft_engine<E>::execute_on(int sign, const fft::scaling<E>& scale, strided<c
           "format's values, which std::complex arrays do not; pass complex<E> arrays, or make the "
           "plan without minimal_workspace");
   }
-  const staging_buffers staging{
-      s.staged_input ? reinterpret_cast<unsigned char*>(s.staged_input->data()) : nullptr,
-      s.staged_output ? reinterpret_cast<unsigned char*>(s.staged_output->data()) : nullptr,
-      s.transfer ? &*s.transfer : nullptr};
-  run_staged(in, s.n, out, s.n, s.batch, staging, stream, [&](strided<const X> source, strided<Y> target) {
-    const device_executor<E> ex{stream, &s.groups};
+  unsigned rows = 1;
+  if constexpr (fft::is_folded<In>) {
+    if (in.inner != out.inner || in.inner == 0 || s.batch % in.inner != 0 || s.batch / in.inner > fft::max_folded_rows)
+      throw std::logic_error("ffft: internal error: a folded batch that does not match the plan's");
+    rows = static_cast<unsigned>(s.batch / in.inner);
+  }
+  const auto run = [&](auto source, auto target) {
+    const device_executor<E> ex{stream, &s.groups, rows};
     fft::run_transform<E>(ex, sign, scale, s.program(), source, target, s.workspace, s.batch,
                           s.minimal_workspace);
-  });
+  };
+  if constexpr (fft::is_folded<In>) {
+    if (!is_device_pointer(in.data) || !is_device_pointer(out.data) || s.minimal_workspace)
+      throw std::logic_error("ffft: a folded batch needs device memory and a full workspace");
+    run(in, out);
+  } else {
+    const staging_buffers staging{
+        s.staged_input ? reinterpret_cast<unsigned char*>(s.staged_input->data()) : nullptr,
+        s.staged_output ? reinterpret_cast<unsigned char*>(s.staged_output->data()) : nullptr,
+        s.transfer ? &*s.transfer : nullptr};
+    run_staged(in, s.n, out, s.n, s.batch, staging, stream, run);
+  }
 }
 
-template <class E>
-void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale, strided<const complex<E>> in,
-                            strided<complex<E>> out, CUstream_st* stream) {
-  execute_on(sign, scale, in, out, stream);
-}
-
-template <class E>
-void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
-                            strided<const fft::limb_complex_of<E>> in,
-                            strided<fft::limb_complex_of<E>> out, CUstream_st* stream) {
-  execute_on(sign, scale, in, out, stream);
-}
-
-template <class E>
-void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale,
-                            strided<const fft::limb_complex_of<E>> in, strided<complex<E>> out,
-                            CUstream_st* stream) {
-  execute_on(sign, scale, in, out, stream);
-}
-
-template <class E>
-void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale, strided<const complex<E>> in,
-                            strided<fft::limb_complex_of<E>> out, CUstream_st* stream) {
-  execute_on(sign, scale, in, out, stream);
-}
+// Every pairing of complex<E> and limb_complex_of<E> arrays, strided or folded.
+#define FFFT_ENGINE_EXECUTE(Array, X, Y)                                                             \
+  template <class E>                                                                                 \
+  void fft_engine<E>::execute(int sign, const fft::scaling<E>& scale, fft::Array<const X> in,        \
+                              fft::Array<Y> out, CUstream_st* stream) {                              \
+    execute_on(sign, scale, in, out, stream);                                                        \
+  }
+FFFT_ENGINE_EXECUTE(strided, complex<E>, complex<E>)
+FFFT_ENGINE_EXECUTE(strided, fft::limb_complex_of<E>, fft::limb_complex_of<E>)
+FFFT_ENGINE_EXECUTE(strided, fft::limb_complex_of<E>, complex<E>)
+FFFT_ENGINE_EXECUTE(strided, complex<E>, fft::limb_complex_of<E>)
+FFFT_ENGINE_EXECUTE(folded, complex<E>, complex<E>)
+FFFT_ENGINE_EXECUTE(folded, fft::limb_complex_of<E>, fft::limb_complex_of<E>)
+FFFT_ENGINE_EXECUTE(folded, fft::limb_complex_of<E>, complex<E>)
+FFFT_ENGINE_EXECUTE(folded, complex<E>, fft::limb_complex_of<E>)
+#undef FFFT_ENGINE_EXECUTE
 
 template class fft_engine<df64>;
 template class fft_engine<qf128>;

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "engine/engine_memory.hpp"
+#include "engine/folded_batch.hpp"
 #include "engine/tables.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
@@ -55,6 +56,16 @@ class fft_engine {
                fft::strided<complex<E>> out, CUstream_st* stream);
   void execute(int sign, const fft::scaling<E>& scale, fft::strided<const complex<E>> in,
                fft::strided<fft::limb_complex_of<E>> out, CUstream_st* stream);
+  // The same four on folded batches (engine/folded_batch.hpp), on device
+  // memory only (an N-D plan stages host data itself).
+  void execute(int sign, const fft::scaling<E>& scale, fft::folded<const complex<E>> in,
+               fft::folded<complex<E>> out, CUstream_st* stream);
+  void execute(int sign, const fft::scaling<E>& scale, fft::folded<const fft::limb_complex_of<E>> in,
+               fft::folded<fft::limb_complex_of<E>> out, CUstream_st* stream);
+  void execute(int sign, const fft::scaling<E>& scale, fft::folded<const fft::limb_complex_of<E>> in,
+               fft::folded<complex<E>> out, CUstream_st* stream);
+  void execute(int sign, const fft::scaling<E>& scale, fft::folded<const complex<E>> in,
+               fft::folded<fft::limb_complex_of<E>> out, CUstream_st* stream);
 
   // Bytes of the workspace an execution needs, whether the engine owns it
   // or the caller gives it.
@@ -67,9 +78,8 @@ class fft_engine {
   std::size_t staging_bytes() const;
 
  private:
-  template <class X, class Y>
-  void execute_on(int sign, const fft::scaling<E>& scale, fft::strided<const X> in,
-                  fft::strided<Y> out, CUstream_st* stream);
+  template <class In, class Out>
+  void execute_on(int sign, const fft::scaling<E>& scale, In in, Out out, CUstream_st* stream);
   struct state;
   std::unique_ptr<state> state_;
 };

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/folded_batch.hpp"
 #include "ffft/fft/limb_values.hpp"
 #include "ffft/nd_plan.hpp"
 #include "src/fft/nd_geometry.hpp"
@@ -82,6 +83,30 @@ TEST(NdGeometry, DenseArraysLoopOnlyAlongInnerAxes) {
   ASSERT_EQ(inner.loops.size(), 1u);
   EXPECT_EQ(inner.loops[0].count, 6u);
   EXPECT_EQ(inner.calls(), 6u);
+  // Folded (for the CUDA backend): one call of 12 x 6 transforms.
+  const fft::axis_step one_call = fft::with_folded_loop(inner);
+  EXPECT_TRUE(one_call.loops.empty());
+  EXPECT_EQ(one_call.fold.count, 6u);
+  EXPECT_EQ(one_call.fold.in_stride, 1);
+  EXPECT_EQ(one_call.call_batch(), 72u);
+  EXPECT_EQ(one_call.calls(), 1u);
+  // Nothing to fold along the last axis.
+  EXPECT_EQ(fft::with_folded_loop(last).fold.count, 1u);
+}
+
+TEST(NdGeometry, FoldedBatchesHaveAtMost65535Rows) {
+  fft::axis_step st{1, 8, 1, 1, {16, 8, 8}, {{4096, 1, 1}, {70000, 2, 2}}};
+  // 70000 rows would not fit a CUDA grid: the longest loop that fits folds.
+  const fft::axis_step f = fft::with_folded_loop(st);
+  EXPECT_EQ(f.fold.count, 4096u);
+  EXPECT_EQ(f.call_batch(), 16u * 4096u);
+  ASSERT_EQ(f.loops.size(), 1u);
+  EXPECT_EQ(f.loops[0].count, 70000u);
+  // No loop fits: the step as it was.
+  st.loops = {{70000, 2, 2}};
+  const fft::axis_step g = fft::with_folded_loop(st);
+  EXPECT_EQ(g.fold.count, 1u);
+  EXPECT_EQ(g.loops.size(), 1u);
 }
 
 TEST(NdGeometry, EveryCallVisitsEachTransformOnce) {
@@ -92,31 +117,38 @@ TEST(NdGeometry, EveryCallVisitsEachTransformOnce) {
   o.input.stride = 2;
   o = fft::checked_nd_options(o);
   const fft::nd_strides in = fft::strides_of(o.input), out = fft::strides_of(o.output);
-  for (int axis = 0; axis < 4; ++axis) {
-    const fft::axis_step st = fft::plan_axis_step(shape, 2, axis, in, out);
-    std::vector<int> in_hits(fft::nd_span(shape, 2, in), 0), out_hits(fft::nd_span(shape, 2, out), 0);
-    fft::for_each_call(st.loops, [&](std::int64_t i, std::int64_t j) {
-      for (std::uint64_t b = 0; b < st.batch.count; ++b)
-        for (std::uint64_t t = 0; t < st.length; ++t) {
-          ++in_hits[static_cast<std::size_t>(i + static_cast<std::int64_t>(b) * st.batch.in_stride +
-                                             static_cast<std::int64_t>(t) * st.in_stride)];
-          ++out_hits[static_cast<std::size_t>(j + static_cast<std::int64_t>(b) * st.batch.out_stride +
-                                              static_cast<std::int64_t>(t) * st.out_stride)];
-        }
-    });
-    // Each element of the arrays exactly once, nothing else.
-    std::uint64_t in_total = 0, out_total = 0;
-    for (int h : in_hits) {
-      EXPECT_LE(h, 1) << "axis " << axis;
-      in_total += static_cast<std::uint64_t>(h);
+  // Each axis as strided batches (the CPU backend's calls) and as folded
+  // ones (the CUDA backend's), the elements addressed as the backends do.
+  for (int axis = 0; axis < 4; ++axis)
+    for (const bool fold : {false, true}) {
+      const fft::axis_step plain = fft::plan_axis_step(shape, 2, axis, in, out);
+      const fft::axis_step st = fold ? fft::with_folded_loop(plain) : plain;
+      EXPECT_EQ(st.calls() * st.fold.count, plain.calls()) << "axis " << axis;
+      std::vector<int> in_hits(fft::nd_span(shape, 2, in), 0), out_hits(fft::nd_span(shape, 2, out), 0);
+      const std::uint64_t inner = st.batch.count;
+      fft::for_each_call(st.loops, [&](std::int64_t i, std::int64_t j) {
+        const fft::folded<int> source{in_hits.data() + i, st.in_stride, st.batch.in_stride, inner, st.fold.in_stride};
+        const fft::folded<int> target{out_hits.data() + j, st.out_stride, st.batch.out_stride, inner,
+                                      st.fold.out_stride};
+        for (std::uint64_t b = 0; b < st.call_batch(); ++b)
+          for (std::uint64_t t = 0; t < st.length; ++t) {
+            ++source(b, t);
+            ++target(b, t);
+          }
+      });
+      // Each element of the arrays exactly once, nothing else.
+      std::uint64_t in_total = 0, out_total = 0;
+      for (int h : in_hits) {
+        EXPECT_LE(h, 1) << "axis " << axis << (fold ? ", folded" : "");
+        in_total += static_cast<std::uint64_t>(h);
+      }
+      for (int h : out_hits) {
+        EXPECT_EQ(h, 1) << "axis " << axis << (fold ? ", folded" : "");  // the output is dense
+        out_total += static_cast<std::uint64_t>(h);
+      }
+      EXPECT_EQ(in_total, product(shape) * 2);
+      EXPECT_EQ(out_total, product(shape) * 2);
     }
-    for (int h : out_hits) {
-      EXPECT_EQ(h, 1) << "axis " << axis;  // the output is dense
-      out_total += static_cast<std::uint64_t>(h);
-    }
-    EXPECT_EQ(in_total, product(shape) * 2);
-    EXPECT_EQ(out_total, product(shape) * 2);
-  }
 }
 
 // ---- accuracy ---------------------------------------------------------------

@@ -12,9 +12,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/engine_memory.hpp"
+#include "engine/folded_batch.hpp"
 #include "engine/tables.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/cpu_isa.hpp"
@@ -45,6 +47,26 @@ class complex_backend {
                        strided<complex<E>> out, cuda_stream stream) = 0;
   virtual void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in,
                        strided<limb_complex_of<E>> out, cuda_stream stream) = 0;
+  // The same four on a folded batch (engine/folded_batch.hpp) of the
+  // backend's batch of transforms, on device memory, where runs_folded():
+  // the CUDA backend. The CPU backend loops over strided batches instead
+  // (its threads split any batch), and never gets these calls.
+  virtual bool runs_folded() const { return false; }
+  virtual void execute(int, const scaling<E>&, folded<const complex<E>>, folded<complex<E>>, cuda_stream) {
+    refuse_folded();
+  }
+  virtual void execute(int, const scaling<E>&, folded<const limb_complex_of<E>>, folded<limb_complex_of<E>>,
+                       cuda_stream) {
+    refuse_folded();
+  }
+  virtual void execute(int, const scaling<E>&, folded<const limb_complex_of<E>>, folded<complex<E>>,
+                       cuda_stream) {
+    refuse_folded();
+  }
+  virtual void execute(int, const scaling<E>&, folded<const complex<E>>, folded<limb_complex_of<E>>,
+                       cuda_stream) {
+    refuse_folded();
+  }
   // Bytes of the workspace an execution needs, whether the backend owns it
   // or the caller gives it.
   virtual std::size_t workspace_bytes() const = 0;
@@ -53,6 +75,11 @@ class complex_backend {
   virtual void set_workspace(void* memory) = 0;
   // Device bytes of the staging buffers for host data (0 on the CPU).
   virtual std::size_t staging_bytes() const = 0;
+
+ private:
+  [[noreturn]] static void refuse_folded() {
+    throw std::logic_error("ffft: internal error: a folded batch given to a backend that does not run them");
+  }
 };
 
 // A real plan's rfft and irfft, and a convolution's products, of a batch

@@ -21,7 +21,9 @@ namespace ffft::fft {
 
 // The complex transforms of a list of axis steps: the tables of each
 // distinct length, one backend per distinct (length, batch) that the steps
-// share, and one workspace they share (they run one after another).
+// share, and one workspace they share (they run one after another). On a
+// backend that runs folded batches (CUDA), each step's longest loop is
+// folded into its calls: one launch per kernel instead of one per index.
 template <class E>
 class nd_complex_axes {
  public:
@@ -52,9 +54,15 @@ class nd_complex_axes {
       using To = std::remove_pointer_t<decltype(to)>;
       const axis_step& st = steps_[j];
       const scaling<E>& s = j == last ? scale : unscaled_;
+      const std::uint64_t inner = st.batch.count;
       for_each_call(st.loops, [&](std::int64_t i, std::int64_t o) {
-        runs_[j]->execute(sign, s, strided<From>{from + i, st.in_stride, st.batch.in_stride},
-                          strided<To>{to + o, st.out_stride, st.batch.out_stride}, stream);
+        if (st.fold.count > 1)
+          runs_[j]->execute(sign, s, folded<From>{from + i, st.in_stride, st.batch.in_stride, inner, st.fold.in_stride},
+                            folded<To>{to + o, st.out_stride, st.batch.out_stride, inner, st.fold.out_stride},
+                            stream);
+        else
+          runs_[j]->execute(sign, s, strided<From>{from + i, st.in_stride, st.batch.in_stride},
+                            strided<To>{to + o, st.out_stride, st.batch.out_stride}, stream);
       });
     };
     if (last == 0) return step(0, source, target);

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/folded_batch.hpp"
 #include "src/fft/plan_checks.hpp"
 
 namespace ffft::fft {
@@ -166,6 +167,16 @@ axis_step plan_axis_step(const std::vector<std::uint64_t>& shape, std::uint64_t 
   step.batch = *longest;
   merged.erase(longest);
   step.loops.assign(merged.rbegin(), merged.rend());
+  return step;
+}
+
+axis_step with_folded_loop(axis_step step) {
+  const auto longest = std::max_element(step.loops.begin(), step.loops.end(), [](const nd_dim& a, const nd_dim& b) {
+    return (a.count <= max_folded_rows ? a.count : 0) < (b.count <= max_folded_rows ? b.count : 0);
+  });
+  if (longest == step.loops.end() || longest->count > max_folded_rows) return step;
+  step.fold = *longest;
+  step.loops.erase(longest);
   return step;
 }
 

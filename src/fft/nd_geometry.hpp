@@ -32,13 +32,20 @@ struct nd_dim {
 // One axis's transforms as backend calls: transforms of `length` points
 // (element strides in_stride, out_stride), `batch.count` of them per call
 // at distances batch.in_stride and batch.out_stride, one call per point of
-// `loops` (outermost first).
+// `loops` (outermost first). A folded step (fold.count > 1) has each call
+// run fold.count such batches at once, at distances fold.in_stride and
+// fold.out_stride: a folded batch (engine/folded_batch.hpp) of
+// batch.count x fold.count transforms.
 struct axis_step {
   int axis;
   std::uint64_t length;
   std::int64_t in_stride, out_stride;
   nd_dim batch;
   std::vector<nd_dim> loops;
+  nd_dim fold{1, 0, 0};
+
+  // Transforms per backend call.
+  std::uint64_t call_batch() const { return batch.count * fold.count; }
 
   std::uint64_t calls() const {
     std::uint64_t c = 1;
@@ -85,6 +92,11 @@ std::uint64_t nd_span(const std::vector<std::uint64_t>& shape, std::uint64_t bat
 // Axis `axis`'s transforms from an array on `in` to one on `out`.
 axis_step plan_axis_step(const std::vector<std::uint64_t>& shape, std::uint64_t batch, int axis,
                          const nd_strides& in, const nd_strides& out);
+
+// The step with its longest loop folded into each call, for a backend
+// that runs folded batches; the step itself where it has no loop, or none
+// of at most max_folded_rows (folded_batch.hpp).
+axis_step with_folded_loop(axis_step step);
 
 // f(input offset, output offset) for each point of the loops, in order.
 template <class F>

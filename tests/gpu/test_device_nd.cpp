@@ -2,7 +2,8 @@
 // bit-identical to the CPU plan's, with host and device pointers, in place
 // and out of place, over embedded layouts (the output's gaps kept), for
 // shapes with primes (Bluestein along an axis), axes of length 1 and
-// subsets of the axes. Skips without a device.
+// subsets of the axes, and axes between others (a folded batch per
+// launch, engine/folded_batch.hpp). Skips without a device.
 #include <gtest/gtest.h>
 #include <cuda_runtime_api.h>
 
@@ -40,6 +41,8 @@ TYPED_TEST(DeviceNd, BitIdenticalToTheCpuPlan) {
       {{31, 1, 12}, {2, 0}, 3, {}},
       {{16, 128, 20}, {1}, 2, {}},
       {{256, 256}, {}, 1, {}},
+      // Along axis 1: one loop folded into each launch, one left.
+      {{3, 4, 5, 6}, {1}, 1, {3, 5, 5, 7}},
   };
   for (const nd_case& c : cases) {
     for (direction d : {direction::forward, direction::inverse}) {
