@@ -41,7 +41,8 @@
 #                on its in-place cases (N = 64, 120, 101, 2^16, all formats); then
 #                memcheck, racecheck and synccheck on ffft_gpu_profile's
 #                transform kernels at large N (2^20; all three formats,
-#                racecheck df64 only)
+#                racecheck df64 only); memcheck on test_device_nd's df64
+#                cases (N-D layouts, folded batches)
 #   4 sweep      ffft_gpu_profile: df64, qf128, dd128 and cuFFT C2C/Z2Z at
 #                N = 2^16 .. 2^24 batched to 2^26 values, each result checked
 #                against cuFFT Z2Z, ratios to Z2Z (JSON written case by case)
@@ -304,6 +305,9 @@ if want sanitizers; then
   sanitize "memcheck test_device_fft" 100 memcheck "$bin/test_device_fft" --gtest_color=no \
     '--gtest_filter=DeviceFft/0.*:DeviceFft/*.InPlace*:DeviceFft/*.DeviceMemoryNotAligned*'
   sanitize "memcheck transforms 2^20" 50 memcheck "$profile" "${large[@]}"
+  # test_device_nd in df64: every N-D case (folded batches: the kernels'
+  # grid rows), real ones included.
+  sanitize "memcheck test_device_nd" 60 memcheck "$bin/test_device_nd" --gtest_color=no '--gtest_filter=DeviceNd/0.*'
   # Small N: test_device_fft's in-place cases (64, 120 = 8 x 3 x 5, 101 by
   # Bluestein, 2^16) in all three formats.
   sanitize "racecheck test_device_fft small" 50 racecheck "$bin/test_device_fft" --gtest_color=no \
