@@ -48,23 +48,23 @@ class complex_backend {
   virtual void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in,
                        strided<limb_complex_of<E>> out, cuda_stream stream) = 0;
   // The same four on a folded batch (engine/folded_batch.hpp) of the
-  // backend's batch of transforms, on device memory, where runs_folded():
-  // the CUDA backend. The CPU backend loops over strided batches instead
-  // (its threads split any batch), and never gets these calls.
-  virtual bool runs_folded() const { return false; }
-  virtual void execute(int, const scaling<E>&, folded<const complex<E>>, folded<complex<E>>, cuda_stream) {
+  // backend's batch of transforms, on device memory: the CUDA backend's
+  // (the N-D plans fold on CUDA only). The CPU backend loops over strided
+  // batches instead (its threads split each one) and refuses these.
+  virtual void execute_folded(int, const scaling<E>&, folded<const complex<E>>, folded<complex<E>>,
+                              cuda_stream) {
     refuse_folded();
   }
-  virtual void execute(int, const scaling<E>&, folded<const limb_complex_of<E>>, folded<limb_complex_of<E>>,
-                       cuda_stream) {
+  virtual void execute_folded(int, const scaling<E>&, folded<const limb_complex_of<E>>,
+                              folded<limb_complex_of<E>>, cuda_stream) {
     refuse_folded();
   }
-  virtual void execute(int, const scaling<E>&, folded<const limb_complex_of<E>>, folded<complex<E>>,
-                       cuda_stream) {
+  virtual void execute_folded(int, const scaling<E>&, folded<const limb_complex_of<E>>, folded<complex<E>>,
+                              cuda_stream) {
     refuse_folded();
   }
-  virtual void execute(int, const scaling<E>&, folded<const complex<E>>, folded<limb_complex_of<E>>,
-                       cuda_stream) {
+  virtual void execute_folded(int, const scaling<E>&, folded<const complex<E>>, folded<limb_complex_of<E>>,
+                              cuda_stream) {
     refuse_folded();
   }
   // Bytes of the workspace an execution needs, whether the backend owns it

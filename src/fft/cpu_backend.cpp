@@ -33,7 +33,6 @@ class cpu_complex_backend final : public complex_backend<E> {
     }
   }
 
-  using complex_backend<E>::execute;  // the folded ones, which refuse
   void execute(int sign, const scaling<E>& scale, strided<const complex<E>> in, strided<complex<E>> out,
                cuda_stream) override {
     transform(sign, scale, in, out);

@@ -42,21 +42,20 @@ class cuda_complex_backend final : public complex_backend<E> {
                strided<limb_complex_of<E>> out, cuda_stream stream) override {
     engine_.execute(sign, scale, in, out, stream);
   }
-  bool runs_folded() const override { return true; }
-  void execute(int sign, const scaling<E>& scale, folded<const complex<E>> in, folded<complex<E>> out,
-               cuda_stream stream) override {
+  void execute_folded(int sign, const scaling<E>& scale, folded<const complex<E>> in, folded<complex<E>> out,
+                      cuda_stream stream) override {
     engine_.execute(sign, scale, in, out, stream);
   }
-  void execute(int sign, const scaling<E>& scale, folded<const limb_complex_of<E>> in,
-               folded<limb_complex_of<E>> out, cuda_stream stream) override {
+  void execute_folded(int sign, const scaling<E>& scale, folded<const limb_complex_of<E>> in,
+                      folded<limb_complex_of<E>> out, cuda_stream stream) override {
     engine_.execute(sign, scale, in, out, stream);
   }
-  void execute(int sign, const scaling<E>& scale, folded<const limb_complex_of<E>> in, folded<complex<E>> out,
-               cuda_stream stream) override {
+  void execute_folded(int sign, const scaling<E>& scale, folded<const limb_complex_of<E>> in,
+                      folded<complex<E>> out, cuda_stream stream) override {
     engine_.execute(sign, scale, in, out, stream);
   }
-  void execute(int sign, const scaling<E>& scale, folded<const complex<E>> in, folded<limb_complex_of<E>> out,
-               cuda_stream stream) override {
+  void execute_folded(int sign, const scaling<E>& scale, folded<const complex<E>> in,
+                      folded<limb_complex_of<E>> out, cuda_stream stream) override {
     engine_.execute(sign, scale, in, out, stream);
   }
   std::size_t workspace_bytes() const override { return engine_.workspace_bytes(); }

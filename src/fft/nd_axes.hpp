@@ -57,9 +57,9 @@ class nd_complex_axes {
       const std::uint64_t inner = st.batch.count;
       for_each_call(st.loops, [&](std::int64_t i, std::int64_t o) {
         if (st.fold.count > 1)
-          runs_[j]->execute(sign, s, folded<From>{from + i, st.in_stride, st.batch.in_stride, inner, st.fold.in_stride},
-                            folded<To>{to + o, st.out_stride, st.batch.out_stride, inner, st.fold.out_stride},
-                            stream);
+          runs_[j]->execute_folded(
+              sign, s, folded<From>{from + i, st.in_stride, st.batch.in_stride, inner, st.fold.in_stride},
+              folded<To>{to + o, st.out_stride, st.batch.out_stride, inner, st.fold.out_stride}, stream);
         else
           runs_[j]->execute(sign, s, strided<From>{from + i, st.in_stride, st.batch.in_stride},
                             strided<To>{to + o, st.out_stride, st.batch.out_stride}, stream);
