@@ -1328,7 +1328,17 @@ def generate(name):
         n = note(measured(d, figure.sources))
         if n and n not in notes:
             notes.append(n)
-    return figure.compute(data), (f"({'; '.join(notes)})" if notes else "")
+    return figure.compute(data), (f"({joined_notes(notes)})" if notes else "")
+
+
+def joined_notes(notes):
+    """One notice for a figure from several results files: runs whose code
+    has changed since share one clause rather than repeating it."""
+    prefix, suffix = "measured at ", "; the code it measures has changed since"
+    if len(notes) > 1 and all(n.startswith(prefix) and n.endswith(suffix) for n in notes):
+        revisions = [n[len(prefix):-len(suffix)] for n in notes]
+        return f"{prefix}{' and '.join(revisions)}; the code each measures has changed since"
+    return "; ".join(notes)
 
 
 def render(name, value, notice):
