@@ -2,7 +2,9 @@
 // decimal printing that round-trips, exact scaling and comparisons.
 #include <gtest/gtest.h>
 
+#include <cfloat>
 #include <cmath>
+#include <random>
 
 #include "tools/accuracy/operand_classes.hpp"
 #include "ffft/conversions.hpp"
@@ -40,6 +42,56 @@ TYPED_TEST(conversions, doubles_convert_exactly_where_the_format_holds_53_bits) 
     // df64 holds 48 bits: the nearest df64 is within 2^-48 relative.
     EXPECT_LE(std::fabs(to_double(e) - x), std::ldexp(std::fabs(x), -47));
     EXPECT_EQ(to_float(e), static_cast<float>(x));
+  }
+}
+
+// to_float rounds once: MPFR's rounding of the exact value to float, on
+// random values and on values just off a float midpoint (where rounding
+// first to double and then to float would land on the tie and go to even).
+TYPED_TEST(conversions, to_float_rounds_once) {
+  using E = TypeParam;
+  using T = typename E::limb_type;
+  host::mpfr_value v(host::exact_precision<E>());
+  const auto expect_rounded_once = [&](const E& x) {
+    ASSERT_EQ(host::to_mpfr(v, x), 0);
+    const float want = mpfr_get_flt(v, MPFR_RNDN);
+    const float got = to_float(x);
+    ASSERT_TRUE(got == want || (std::isnan(got) && std::isnan(want)))
+        << host::to_string(x) << ": " << got << " for " << want;
+    if (want == 0) {
+      ASSERT_EQ(std::signbit(got), std::signbit(want)) << host::to_string(x);
+    }
+  };
+  for (int i = 0; i < 20000; ++i) expect_rounded_once(this->random_value());
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> significand(1.0f, 2.0f);
+  std::uniform_int_distribution<int> exponent(-140, 126);
+  for (int i = 0; i < 4000; ++i) {
+    const float f = std::ldexp(significand(rng), exponent(rng)) * (i % 2 ? -1.0f : 1.0f);
+    const float up = std::nextafter(f, f > 0 ? HUGE_VALF : -HUGE_VALF);
+    const double midpoint = (static_cast<double>(f) + static_cast<double>(up)) / 2;
+    const double off = std::ldexp(std::fabs(midpoint), -70) * (i % 4 < 2 ? 1 : -1);
+    E x{};
+    if constexpr (std::is_same_v<T, double>) {
+      x[0] = midpoint;
+      x[1] = off;
+    } else if constexpr (E::limbs == 4) {  // qf128: the midpoint takes two floats
+      x[0] = static_cast<float>(midpoint);
+      x[1] = static_cast<float>(midpoint - static_cast<double>(x[0]));
+      x[2] = static_cast<float>(off);
+    } else {  // df64 holds the midpoint exactly, and no tail below it
+      x[0] = static_cast<float>(midpoint);
+      x[1] = static_cast<float>(midpoint - static_cast<double>(x[0]));
+    }
+    expect_rounded_once(x);
+  }
+  // Just inside the tie between FLT_MAX and 2^128 (limbs of double only).
+  if constexpr (std::is_same_v<T, double>) {
+    E x{};
+    x[0] = 0x1.ffffffp127;
+    x[1] = -1.0;
+    expect_rounded_once(x);
+    EXPECT_EQ(to_float(x), FLT_MAX);
   }
 }
 

@@ -7,7 +7,7 @@
 // qf128 and dd128 (and rounded to 48 bits in df64), as long as the values lie
 // in the limb's exponent range (float: about 1e-38 to 3e38; larger
 // magnitudes become infinite). From a format: each part is rounded to the
-// nearest double, or to a float faithfully (conversions.hpp), so a value that
+// nearest double, or to the nearest float (conversions.hpp), so a value that
 // came from complex<float> or complex<double> comes back unchanged.
 #pragma once
 

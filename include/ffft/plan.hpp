@@ -116,8 +116,8 @@ class plan {
   // The same transform on arrays of the format's limb type: std::complex<
   // double> for dd128, std::complex<float> for df64 and qf128. Each input
   // value is widened exactly, the transform runs in E, and each output is
-  // E's result rounded once to the limb type (correctly for dd128 and df64,
-  // faithfully for qf128): double data get a dd128-accurate transform. The
+  // E's result rounded once to the limb type (correctly, in every format):
+  // double data get a dd128-accurate transform. The
   // layouts, in-place rule and streams are those above. A CUDA plan converts
   // in its first loads and last stores; a CPU plan converts through a
   // buffer of length x batch values of E that it allocates on its first

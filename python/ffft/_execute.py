@@ -69,12 +69,30 @@ def _stream(xp: Any) -> int:
 
 
 def default_dtype(src: Any, fmt: Format, *, complex_result: bool) -> np.dtype:
-    """complex128 (float64), or complex64 (float32) for single-precision
-    data in df64, whose results carry about as many bits."""
-    single = not isinstance(src, Extended) and src.dtype in (np.float32, np.complex64)
+    """As numpy 2 and scipy: complex64 (float32) for single-precision data
+    (float16, float32, complex64), complex128 (float64) otherwise; in every
+    format, rounded once from it."""
+    single = not isinstance(src, Extended) and src.dtype in (np.float16, np.float32, np.complex64)
     if complex_result:
-        return np.dtype(np.complex64 if single and fmt.name == "df64" else np.complex128)
-    return np.dtype(np.float32 if single and fmt.name == "df64" else np.float64)
+        return np.dtype(np.complex64 if single else np.complex128)
+    return np.dtype(np.float32 if single else np.float64)
+
+
+def round_once_to_single(high: Any, low: Any) -> Any:
+    """float32 values nearest high + low, for float64 limb pairs of a
+    normalized double-double (numpy or CuPy, elementwise): ffft's to_float
+    (ffft/conversions.hpp). high is the value to 53 bits, so RN(high) is
+    the answer unless high lies exactly halfway between two floats; there
+    low's sign decides. (high.astype(float32) alone would round twice.)"""
+    xp = module_of(high)
+    with np.errstate(invalid="ignore", over="ignore"):
+        f = high.astype(np.float32)
+        back = f.astype(np.float64)
+        off = high - back  # exact; -inf or NaN where f overflowed or high is not finite
+        toward = xp.nextafter(f, xp.where(off > 0, np.float32(np.inf), np.float32(-np.inf)).astype(np.float32))
+        # At the overflow tie, high = FLT_MAX + half an ulp: off = -inf, toward - back = -inf.
+        tie = (off != 0) & (low != 0) & (2 * off == toward.astype(np.float64) - back) & ((low > 0) == (off > 0))
+        return xp.where(tie, toward, f)
 
 
 def _check_out(out: Any, xp: Any, shape: tuple, fmt: Format, complex_result: bool, extended: bool) -> None:
@@ -170,18 +188,21 @@ def _device_buffer_from_standard(src_rows: Any, fmt: Format, length: int, comple
     return buffer
 
 
-def _device_rounded_from_buffer(buffer: Any, fmt: Format) -> Any:
-    """Device, dd128 only: the values rounded to double, which for a
-    normalized double-double is its leading limb (ffft's to_double)."""
+def _device_rounded_from_buffer(buffer: Any, fmt: Format, dtype: np.dtype) -> Any:
+    """Device, dd128 only: the values rounded once to double (for a
+    normalized double-double, its leading limb: ffft's to_double) or to
+    single precision (round_once_to_single)."""
     if fmt.name != "dd128":
         raise TypeError(f"on the GPU, {fmt.name} Extended values come back as Extended (extended=True) or through "
                         "standard complex64 data; pass extended=True")
     xp = module_of(buffer)
+    single = dtype in (np.float32, np.complex64)
+    part = (lambda high, low: round_once_to_single(high, low)) if single else (lambda high, low: high)
     if buffer.ndim == 3:
-        return xp.ascontiguousarray(buffer[:, :, 0])
-    result = xp.empty(buffer.shape[:2], np.complex128)
-    result.real = buffer[:, :, 0, 0]
-    result.imag = buffer[:, :, 1, 0]
+        return xp.ascontiguousarray(part(buffer[:, :, 0], buffer[:, :, 1]))
+    result = xp.empty(buffer.shape[:2], np.complex64 if single else np.complex128)
+    result.real = part(buffer[:, :, 0, 0], buffer[:, :, 0, 1])
+    result.imag = part(buffer[:, :, 1, 0], buffer[:, :, 1, 1])
     return result
 
 
@@ -221,7 +242,7 @@ def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
                          "'cuda', or copy the data to the host (x.get())")
     src_rows = _source_rows(src, axis)
     if on_device:
-        return _run_on_device(kind, handle, src_rows, call, in_length, out_length, batch_shape)
+        return _run_on_device(kind, handle, src_rows, call, in_length, out_length, batch_shape, dtype)
 
     if isinstance(src_rows, Extended):
         inp = to_buffer_from_extended(src_rows, in_length, complex_values=not real_in)
@@ -239,13 +260,16 @@ def run(kind: str, handle: Any, src: Any, call: Call) -> Any:
 
 
 def _run_on_device(kind: str, handle: Any, src_rows: Any, call: Call, in_length: int, out_length: int,
-                   batch_shape: tuple) -> Any:
+                   batch_shape: tuple, dtype: np.dtype) -> Any:
     fmt, axis = call.fmt, call.axis
     real_in, real_out = kind == "rfft", kind == "irfft"
     xp = module_of(src_rows.limbs[0] if isinstance(src_rows, Extended) else src_rows)
     stream = _stream(xp)
     batch = src_rows.shape[0]
-    use_limbs = not isinstance(src_rows, Extended) and not call.extended
+    # The plan's kernels round once to the limb type; dd128's single-precision
+    # results come from its pairs instead (round_once_to_single).
+    single_from_double = dtype in (np.float32, np.complex64) and fmt.limb == np.float64
+    use_limbs = not isinstance(src_rows, Extended) and not call.extended and not single_from_double
     if use_limbs:  # standard in, standard out: the plan converts in its kernels
         inp = _device_limb_rows(src_rows, fmt, in_length, not real_in)
         result = xp.empty((batch, out_length), fmt.limb if real_out else fmt.complex_limb)
@@ -267,4 +291,4 @@ def _run_on_device(kind: str, handle: Any, src_rows: Any, call: Call, in_length:
         (handle.forward if real_in else handle.inverse)(inp, result, stream)
     if call.extended:
         return _deliver_extended(from_buffer(result, fmt), batch_shape, axis, call.out)
-    return _store_device(_device_rounded_from_buffer(result, fmt), batch_shape, axis, call.out)
+    return _store_device(_device_rounded_from_buffer(result, fmt, dtype), batch_shape, axis, call.out)

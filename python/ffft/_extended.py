@@ -179,7 +179,7 @@ class Extended:
 
     def rounded(self, dtype: Any = None) -> np.ndarray:
         """The values rounded once to a standard dtype: complex128 or
-        float64 by default; complex64 or float32 (faithfully for qf128)."""
+        float64 by default; complex64 or float32."""
         from ._buffers import round_buffer, to_buffer_from_extended  # noqa: PLC0415
 
         host = self.get()

@@ -50,6 +50,20 @@ def test_single_precision_formats_take_their_limb_type(rng):
     assert X.dtype == np.complex64
 
 
+@pytest.mark.parametrize("precision", ["df64", "qf128", "dd128"])
+def test_single_precision_data_give_single_results_as_on_the_host(rng, precision):
+    """complex64 (float32) in, complex64 (float32) out in every format,
+    bit-identical to the host's: dd128's rounded once from its limb pairs
+    on the device."""
+    x = random_complex(rng, (3, 256), np.complex64)
+    X = ffft.fft(cupy.asarray(x), precision=precision)
+    assert X.dtype == np.complex64
+    assert np.array_equal(X.get(), ffft.fft(x, precision=precision, device="cpu"))
+    y = ffft.irfft(cupy.asarray(x), precision=precision)
+    assert y.dtype == np.float32
+    assert np.array_equal(y.get(), ffft.irfft(x, precision=precision, device="cpu"))
+
+
 def test_current_stream_is_used(rng):
     x = cupy.asarray(random_complex(rng, (16, 4096)))
     stream = cupy.cuda.Stream(non_blocking=True)

@@ -53,13 +53,77 @@ def test_every_precision_agrees(rng, precision):
     assert rel(ffft.fft(x, precision=precision), np.fft.fft(x)) < tolerance
 
 
-def test_dtypes_follow_numpy_and_the_format(rng):
+@pytest.mark.parametrize("precision", ["df64", "qf128", "dd128"])
+def test_dtypes_follow_numpy(rng, precision):
+    """As numpy 2 and scipy: single-precision data give single-precision
+    results, in every format, rounded once from it; double data give
+    double results."""
     x64 = random_complex(rng, 256, np.complex64)
-    assert ffft.fft(x64).dtype == np.complex128  # dd128: more bits than complex64
-    assert ffft.fft(x64, precision="df64").dtype == np.complex64
-    assert ffft.fft(x64, precision="qf128").dtype == np.complex128
-    assert ffft.rfft(x64.real.copy(), precision="df64").dtype == np.complex64
-    assert ffft.irfft(x64, precision="df64").dtype == np.float32
+    r32 = x64.real.copy()
+    for data in (x64, r32, r32.astype(np.float16)):
+        assert ffft.fft(data, precision=precision).dtype == np.complex64
+        assert ffft.ifft(data, precision=precision).dtype == np.complex64
+        assert ffft.fftn(data.reshape(16, 16), precision=precision).dtype == np.complex64
+    assert ffft.rfft(r32, precision=precision).dtype == np.complex64
+    assert ffft.rfft(r32.astype(np.float16), precision=precision).dtype == np.complex64
+    assert ffft.irfft(x64, precision=precision).dtype == np.float32
+    assert ffft.irfftn(x64.reshape(16, 16), precision=precision).dtype == np.float32
+    # Rounded once from the format (not through complex128).
+    extended = ffft.fft(x64, precision=precision, extended=True)
+    assert np.array_equal(ffft.fft(x64, precision=precision), extended.rounded(np.complex64))
+    if precision != "df64":  # df64 reads double data only as 48 bits
+        assert ffft.fft(x64.astype(np.complex128), precision=precision).dtype == np.complex128
+        assert ffft.irfft(x64.astype(np.complex128), precision=precision).dtype == np.float64
+
+
+def test_single_precision_rounding_is_once(rng):
+    """round_once_to_single (the GPU's rounding of dd128 to float32) gives
+    the float32 nearest high + low, exactly (fractions), where the cast of
+    high alone would round twice: just off float midpoints, at the overflow
+    tie, in the subnormal range; and the host's C++ rounding agrees."""
+    from fractions import Fraction
+
+    from ffft._execute import round_once_to_single
+
+    def nearest(high, low):
+        x = Fraction(float(high)) + Fraction(float(low))
+        limit = Fraction(2**128) - Fraction(2**103)  # halfway from FLT_MAX to 2^128
+        if abs(x) >= limit:  # at the tie itself, to even: 2^128, infinity
+            return np.float32(np.inf if x > 0 else -np.inf)
+        with np.errstate(over="ignore"):
+            f = np.float32(high)
+        if not np.isfinite(f):
+            f = np.float32(np.copysign(np.finfo(np.float32).max, high))
+        best = None
+        with np.errstate(over="ignore"):
+            candidates = (np.nextafter(f, np.float32(-np.inf)), f, np.nextafter(f, np.float32(np.inf)))
+        for c in candidates:
+            d = abs(Fraction(float(c)) - x) if np.isfinite(c) else None
+            if d is not None and (best is None or d < best[0] or (d == best[0] and int(c.view(np.int32)) % 2 == 0)):
+                best = (d, c)
+        return best[1]
+
+    highs, lows = [], []
+    for i in range(3000):
+        f = np.float32(rng.uniform(1, 2) * 2.0 ** int(rng.integers(-140, 127)) * (1 if i % 2 else -1))
+        up = np.nextafter(f, np.float32(np.inf) if f > 0 else np.float32(-np.inf))
+        midpoint = (float(f) + float(up)) / 2
+        tail = abs(midpoint) * 2.0**-70 * (1 if i % 3 == 0 else -1 if i % 3 == 1 else 0)
+        highs.append(midpoint)
+        lows.append(tail)
+    tie = float.fromhex("0x1.ffffffp127")
+    highs += [tie, tie, -tie, -tie]
+    lows += [-1.0, 1.0, 1.0, -1.0]
+    high, low = np.array(highs), np.array(lows)
+    got = round_once_to_single(high, low)
+    assert got.dtype == np.float32
+    want = np.array([nearest(h, l) for h, l in zip(high, low)], np.float32)
+    assert np.array_equal(got, want)
+    with np.errstate(over="ignore"):
+        assert np.count_nonzero(high.astype(np.float32) != want) > 500  # double rounding misses these
+    # The host's conversion (ffft/conversions.hpp) on the same pairs.
+    pairs = ffft.Extended([high + 0j, low + 0j], "dd128")
+    assert np.array_equal(pairs.rounded(np.complex64).real, want)
     assert ffft.fft(np.arange(8)).dtype == np.complex128  # integers, exactly as float64
     assert np.allclose(ffft.fft(np.arange(8)), np.fft.fft(np.arange(8)))
     assert np.allclose(ffft.fft([1, 2, 3]), np.fft.fft([1, 2, 3]))  # lists

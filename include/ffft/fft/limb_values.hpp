@@ -26,9 +26,8 @@ FFFT_HD complex<E> widen(limb_complex_of<E> v) {
 }
 
 // Rounded once to the limb type: the leading limb of a normalized dd128
-// (its correctly rounded value); df64 through its exact double value,
-// correctly rounded; qf128 through its correctly rounded double, faithful
-// (conversions.hpp).
+// (its correctly rounded value); df64 and qf128 correctly rounded to float
+// (conversions.hpp's to_float).
 template <class E>
 FFFT_HD limb_complex_of<E> round_to_limb(const complex<E>& v) {
   if constexpr (std::is_same_v<typename E::limb_type, double>) return {to_double(v.re), to_double(v.im)};
