@@ -61,9 +61,9 @@ struct block_threads {
 
 // One group of Stockham passes (stockham_group.hpp) on tiles of `width`
 // of the `columns` of a row (group_io.cuh: the block's row of a folded
-// batch; a plain batch is one row), one tile per block at a time: load, the passes in shared memory,
-// store (scaled: the normalization, or a convolution's diagonal, rides on
-// the last group's stores). The butterflies are forward ones; an inverse
+// batch; a plain batch is one row), one tile per block at a time: load,
+// the passes in shared memory, store (scaled: the normalization, or a
+// convolution's diagonal, rides on the last group's stores). The butterflies are forward ones; an inverse
 // transform swaps on the loads and stores (twiddled_dft.hpp), so one kernel
 // serves both directions.
 // Twiddles: a transform_twiddles.hpp source (the table, or the factors).
