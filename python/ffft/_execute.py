@@ -197,7 +197,7 @@ def _device_rounded_from_buffer(buffer: Any, fmt: Format, dtype: np.dtype) -> An
                         "standard complex64 data; pass extended=True")
     xp = module_of(buffer)
     single = dtype in (np.float32, np.complex64)
-    part = (lambda high, low: round_once_to_single(high, low)) if single else (lambda high, low: high)
+    part = round_once_to_single if single else (lambda high, low: high)
     if buffer.ndim == 3:
         return xp.ascontiguousarray(part(buffer[:, :, 0], buffer[:, :, 1]))
     result = xp.empty(buffer.shape[:2], np.complex64 if single else np.complex128)
