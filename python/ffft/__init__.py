@@ -16,6 +16,7 @@ from ._extended import Extended
 from ._formats import FORMATS
 from ._npy import load, save
 from ._plan import Plan, PlanCache, plan_cache
+from ._hermitian import hfft, hfft2, hfftn, ihfft, ihfft2, ihfftn
 from ._transforms import fft, ifft, irfft, rfft
 from ._transforms_nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
 from . import scipy_backend
@@ -30,6 +31,6 @@ def cuda_available() -> bool:
     return _ffft.cuda_device_count() > 0
 
 
-__all__ = ["Extended", "Plan", "PlanCache", "PRECISIONS", "cuda_available", "fft", "fft2", "fftn", "ifft", "ifft2",
-           "ifftn", "irfft", "irfft2", "irfftn", "load", "plan_cache", "rfft", "rfft2", "rfftn", "save",
-           "scipy_backend"]
+__all__ = ["Extended", "Plan", "PlanCache", "PRECISIONS", "cuda_available", "fft", "fft2", "fftn", "hfft", "hfft2",
+           "hfftn", "ifft", "ifft2", "ifftn", "ihfft", "ihfft2", "ihfftn", "irfft", "irfft2", "irfftn", "load",
+           "plan_cache", "rfft", "rfft2", "rfftn", "save", "scipy_backend"]

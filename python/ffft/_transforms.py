@@ -58,9 +58,9 @@ _COMMON = """
 """
 
 _COMPLEX_RETURNS = """out : ndarray or Extended
-        complex128 (complex64 for complex64 or float32 data in df64): the
-        extended result rounded once. On the GPU, df64 and qf128 results
-        are complex64, their limb type."""
+        complex64 for single-precision data (float16, float32, complex64),
+        complex128 otherwise, as numpy 2: the extended result rounded once.
+        On the GPU, df64 and qf128 take single-precision data only."""
 
 
 def fft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
@@ -104,5 +104,5 @@ irfft.__doc__ += _COMMON.format(
     n_extra=" (real values out; n//2 + 1 bins are read)", n_default="2 * (x.shape[axis] - 1)",
     out_dtypes="float32 or float64",
     returns="""out : ndarray or Extended
-        float64 (float32 for complex64 data in df64): the extended result
-        rounded once.""")
+        float32 for complex64 data, float64 otherwise, as numpy 2: the
+        extended result rounded once.""")

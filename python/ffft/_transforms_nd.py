@@ -100,8 +100,8 @@ def irfft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None,
     return transform_nd("irfftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 
 
-_complex = "complex128 (complex64 for single-precision data in df64)"
-_real = "float64 (float32 for complex64 data in df64)"
+_complex = "complex64 for single-precision data, complex128 otherwise (as numpy 2)"
+_real = "float32 for complex64 data, float64 otherwise (as numpy 2)"
 for _f, _returns, _real_axis in ((fftn, _complex, False), (ifftn, _complex, False), (fft2, _complex, False),
                                  (ifft2, _complex, False), (rfftn, _complex, False), (rfft2, _complex, False),
                                  (irfftn, _real, True), (irfft2, _real, True)):

@@ -1,5 +1,6 @@
-"""A scipy.fft backend: fft, ifft, rfft, irfft and the N-D transforms
-(fft2, ifft2, fftn, ifftn, rfft2, irfft2, rfftn, irfftn) computed in dd128.
+"""A scipy.fft backend: fft, ifft, rfft, irfft, hfft, ihfft and the N-D
+transforms (fft2, ifft2, fftn, ifftn, rfft2, irfft2, rfftn, irfftn, hfft2,
+ihfft2, hfftn, ihfftn) computed in dd128.
 
     with scipy.fft.set_backend(ffft.scipy_backend):
         X = scipy.fft.fft(x)       # complex128, accurate to the last bit almost always
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _transforms, _transforms_nd
+from . import _hermitian, _transforms, _transforms_nd
 
 __ua_domain__ = "numpy.scipy.fft"
 
@@ -28,6 +29,9 @@ _FUNCTIONS = {
     "rfft2": (_transforms_nd.rfft2, _N_D), "irfft2": (_transforms_nd.irfft2, _N_D),
     "fftn": (_transforms_nd.fftn, _N_D), "ifftn": (_transforms_nd.ifftn, _N_D),
     "rfftn": (_transforms_nd.rfftn, _N_D), "irfftn": (_transforms_nd.irfftn, _N_D),
+    "hfft": (_hermitian.hfft, _ONE_D), "ihfft": (_hermitian.ihfft, _ONE_D),
+    "hfft2": (_hermitian.hfft2, _N_D), "ihfft2": (_hermitian.ihfft2, _N_D),
+    "hfftn": (_hermitian.hfftn, _N_D), "ihfftn": (_hermitian.ihfftn, _N_D),
 }
 
 

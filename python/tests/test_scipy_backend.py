@@ -56,10 +56,9 @@ def test_n_dimensional_transforms_are_ffft_dd128(rng):
 
 def test_what_it_does_not_take_falls_back_to_scipy(rng):
     x = random_complex(rng, (8, 8))
-    expected = scipy_fft.hfft2(x)
+    expected = scipy_fft.dct(x.real)
     with scipy_fft.set_backend(ffft.scipy_backend):
-        assert np.array_equal(scipy_fft.hfft2(x), expected)  # not implemented here
-        assert np.allclose(scipy_fft.dct(x.real), scipy_fft.dct(x.real))
+        assert np.array_equal(scipy_fft.dct(x.real), expected)  # not implemented here
         ld = np.ones(8, np.longdouble)
         assert scipy_fft.fft(ld).dtype == np.clongdouble  # scipy's own long double transform
 
@@ -67,7 +66,7 @@ def test_what_it_does_not_take_falls_back_to_scipy(rng):
 def test_backend_answers_not_implemented_directly(rng):
     x = random_complex(rng, 8)
     backend = ffft.scipy_backend
-    assert backend.__ua_function__(scipy_fft.hfft2, (x,), {}) is NotImplemented
+    assert backend.__ua_function__(scipy_fft.dct, (x.real,), {}) is NotImplemented
     assert backend.__ua_function__(scipy_fft.fft, (x,), {"plan": object()}) is NotImplemented
     assert backend.__ua_function__(scipy_fft.fft, (np.ones(4, np.longdouble),), {}) is NotImplemented
     assert np.array_equal(backend.__ua_function__(scipy_fft.fft, (x,), {}), ffft.fft(x))
