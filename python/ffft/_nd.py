@@ -21,6 +21,7 @@ from ._arrays import module_of
 from ._execute import Call, _empty_result, as_input, default_dtype, run
 from ._extended import Extended
 from ._formats import DEFAULT_PRECISION
+from ._long_double import long_double_array, run_in_dd128
 from ._options import Options, make_options
 from ._plan import plan_cache
 
@@ -111,6 +112,10 @@ def transform_nd(kind: str, x: Any, s: Any, axes: Any, norm: Any, precision: Any
                  workers: Any, out: Any, extended: bool) -> Any:
     """The N-D functions' common body: check, pad or cut, find a plan, run
     it on the flattened array, and give the result the array's shape."""
+    long_double = long_double_array(x)
+    if long_double is not None:  # in dd128, which holds it exactly (_long_double.py)
+        return run_in_dd128(long_double, precision, out, extended, lambda values, into: transform_nd(
+            kind, values, s, axes, norm, "dd128", twiddles, device, workers, into, True))
     real_in, real_out = kind == "rfftn", kind == "irfftn"
     src = as_input(x, real_only=real_in)
     default = src.precision if isinstance(src, Extended) else DEFAULT_PRECISION

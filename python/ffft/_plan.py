@@ -12,6 +12,7 @@ from ._arrays import normalize_axis, transform_length
 from ._execute import Call, as_input, run
 from ._extended import Extended
 from ._formats import DEFAULT_PRECISION
+from ._long_double import long_double_array, run_in_dd128
 from ._options import Options, make_options
 
 _KINDS = {"forward": "complex", "inverse": "complex", "rfft": "real", "irfft": "real"}
@@ -98,6 +99,10 @@ plan_cache = PlanCache()
 def transform(kind: str, x: Any, n: Any, axis: Any, norm: Any, precision: Any, twiddles: Any, device: Any,
               workers: Any, out: Any, extended: bool) -> Any:
     """The functions' common body: check, find a plan, run."""
+    long_double = long_double_array(x)
+    if long_double is not None:  # in dd128, which holds it exactly (_long_double.py)
+        return run_in_dd128(long_double, precision, out, extended, lambda values, into: transform(
+            kind, values, n, axis, norm, "dd128", twiddles, device, workers, into, True))
     src = as_input(x, real_only=kind == "rfft")
     default = src.precision if isinstance(src, Extended) else DEFAULT_PRECISION
     options = make_options(precision, norm, twiddles, device, workers, default_precision=default)
