@@ -71,6 +71,9 @@ def test_dtypes_follow_numpy(rng, precision):
     # Rounded once from the format (not through complex128).
     extended = ffft.fft(x64, precision=precision, extended=True)
     assert np.array_equal(ffft.fft(x64, precision=precision), extended.rounded(np.complex64))
+    booleans = np.array([True, False, True, True])
+    assert ffft.fft(booleans, precision=precision).dtype == np.fft.fft(booleans).dtype  # as float64: complex128
+    assert np.allclose(ffft.fft(booleans, precision=precision), np.fft.fft(booleans))
     if precision != "df64":  # df64 reads double data only as 48 bits
         assert ffft.fft(x64.astype(np.complex128), precision=precision).dtype == np.complex128
         assert ffft.irfft(x64.astype(np.complex128), precision=precision).dtype == np.float64
