@@ -23,15 +23,11 @@ LONG_DOUBLES = (np.dtype(np.longdouble), np.dtype(np.clongdouble))
 def long_double_array(x: Any) -> np.ndarray | None:
     """x as a numpy array if it holds long double or clongdouble values
     (wider than double here), else None."""
-    if isinstance(x, Extended) or np.finfo(np.longdouble).nmant <= np.finfo(np.float64).nmant:
+    if np.finfo(np.longdouble).nmant <= np.finfo(np.float64).nmant:
         return None
-    dtype = getattr(x, "dtype", None)
-    if dtype is None or not isinstance(x, np.ndarray):
-        if isinstance(x, (list, tuple)):
-            a = np.asarray(x)
-            return a if a.dtype in LONG_DOUBLES else None
-        return None
-    return x if x.dtype in LONG_DOUBLES else None
+    if isinstance(x, (list, tuple)):
+        x = np.asarray(x)
+    return x if isinstance(x, np.ndarray) and x.dtype in LONG_DOUBLES else None
 
 
 def to_dd128(a: np.ndarray) -> Extended:
