@@ -47,7 +47,9 @@ struct path_case {
 // Radices 2-8 with m below and above every lane count, a length with all
 // radices, Bluestein lengths, strided input and interleaved output (the
 // gather paths), batches, and longer transforms: 2^18, 3^8 (m not a
-// multiple of any lane count), 3 x 2^13.
+// multiple of any lane count), 3 x 2^13; and columns (distance 1 below
+// the stride: lanes across the batch) in, out and both, with batches that
+// leave a last tile narrower than the others.
 const path_case cases[] = {
     {1 << 18, 1, {1, 0}, {1, 0}},
     {6561, 5, {1, 0}, {1, 0}},
@@ -65,6 +67,9 @@ const path_case cases[] = {
     {1000, 4, {2, 2000}, {4, 1}},
     {97, 3, {1, 100}, {1, 0}},
     {1009, 2, {1, 0}, {2, 1}},
+    {4096, 37, {37, 1}, {1, 0}},
+    {384, 20, {1, 0}, {20, 1}},
+    {210, 19, {19, 1}, {19, 1}},
 };
 
 template <class E>

@@ -213,9 +213,11 @@ FFFT_UNROLL
 // The butterflies (b[w], k[w], i[w]), w < lanes <= lane_count<E, Bytes>,
 // gathered one value at a time; the lanes past `lanes` repeat the last
 // butterfly and are not written. With consecutive_output (all W lanes), the
-// W butterflies are consecutive ones of one transform (t = k m + i counts
-// up by one), whose outputs i + m (k + L a) = t + m L a are then consecutive
-// in memory for every a, even when their inputs are not (m < W).
+// W outputs of each a are consecutive in memory, from lane 0's: either the
+// lanes are consecutive butterflies of one transform (t = k m + i counts up
+// by one), whose outputs i + m (k + L a) = t + m L a are consecutive even
+// when their inputs are not (m < W), or they are one butterfly of
+// consecutive transforms of an output of distance 1.
 // Both loaders are inlined into the pass's one loop body
 // (stockham_pass_path.hpp): per radix, format and path the library then
 // compiles that body and the arithmetic, nothing else.

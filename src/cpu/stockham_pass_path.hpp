@@ -39,6 +39,57 @@ inline void finish_outputs(const fft::pass_shape& p, const fft::scaling<E>& fini
   }
 }
 
+// Columns: a side whose transforms lie closer together than the values of
+// one (distance below stride, as the inner axes of an N-D array are: stride
+// the row length, distance 1). Lanes along a transform would touch a cache
+// line and a page per value there; lanes across the batch read and write
+// whole lines.
+template <class C>
+inline bool columns(fft::strided<C> s, std::uint64_t batch) {
+  const auto magnitude = [](std::int64_t v) { return static_cast<std::uint64_t>(v < 0 ? -v : v); };
+  return batch > 1 && magnitude(s.distance) < magnitude(s.stride);
+}
+
+// Transforms per tile of a pass over columns: each input row is read as
+// 16 consecutive values (256 to 1024 bytes), and each tile writes R x 16
+// streams of consecutive values, which the L1 cache holds.
+inline constexpr std::uint64_t column_tile = 16;
+
+#if FFFT_HAVE_LANES
+// A pass over columns (columns() true for its input or its output): the
+// batch in tiles of column_tile transforms, and in each tile the butterflies
+// t = k m + i in turn, each in lanes across W consecutive transforms of the
+// tile. The lanes' values are then consecutive in memory wherever the
+// distance is 1, and a whole vector where the output's is.
+template <int LaneBytes, int R, class E>
+void run_pass_across_batch(bool inverse, unsigned threads, const fft::pass_shape& p,
+                           fft::pass_twiddles<E> twiddles, fft::strided<const complex<E>> in,
+                           fft::strided<complex<E>> out, std::uint64_t batch,
+                           const fft::scaling<E>& finish) {
+  constexpr int W = fft::lane_count<E, LaneBytes>;
+  constexpr std::uint64_t lane_groups = column_tile / W;  // per butterfly and tile
+  static_assert(column_tile % W == 0, "a tile is a whole number of lane groups");
+  const std::uint64_t per_transform = p.l * p.m;
+  const std::uint64_t tiles = (batch + column_tile - 1) / column_tile;
+  const bool finishing = finish.how != fft::scaling<E>::kind::none;
+  parallel_for_rows(threads, tiles * per_transform, lane_groups,
+                    [&](std::uint64_t row, std::uint64_t group) FFFT_PASS_BODY {
+    const std::uint64_t first = row / per_transform * column_tile + group * W;
+    if (first >= batch) return;  // beyond the last, narrower tile
+    const std::uint64_t t = row % per_transform;
+    const int lanes = static_cast<int>(std::min<std::uint64_t>(W, batch - first));
+    std::uint64_t b[W], k[W], i[W];
+    for (int w = 0; w < W; ++w) b[w] = first + static_cast<std::uint64_t>(w), k[w] = t / p.m, i[w] = t % p.m;
+    if (lanes == W && out.distance == 1)
+      fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, true, W);
+    else
+      fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, false, lanes);
+    if (finishing)
+      for (int w = 0; w < lanes; ++w) finish_outputs<R>(p, finish, out, b[w], t, 1);
+  });
+}
+#endif
+
 // The butterflies of a pass, numbered t = (b L + k) m + i, in groups of W
 // consecutive ones. When m is a multiple of W and the data have unit
 // stride, a group shares b and k and its operands are consecutive in memory
@@ -68,6 +119,8 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     // otherwise gathered, their outputs consecutive when the group lies
     // within one transform (m < W) and the output has unit stride.
     constexpr int W = fft::lane_count<E, LaneBytes>;
+    if (columns(in, batch) || columns(out, batch))
+      return run_pass_across_batch<LaneBytes, R>(inverse, threads, p, twiddles, in, out, batch, finish);
     const bool whole_vectors = p.m % W == 0 && in.stride == 1 && out.stride == 1;
     const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
     parallel_for(threads, (count + W - 1) / W, [&](std::uint64_t group) FFFT_PASS_BODY {
