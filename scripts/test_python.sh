@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds the Python package with `pip install .` into a virtual environment
-# (build/python-venv, on Debian's python3 with its numpy, scipy, mpmath and
-# pytest) and runs its pytest suite (python/tests), then scipy.fft's own
-# tests with ffft as scipy's backend (python/scipy_suite). The build tools,
-# nanobind and scikit-build-core, come from PyPI into that environment, so
-# the build folder (build/python/) is reused and a second run recompiles
-# only what changed. The package's own dependencies (numpy, mpmath) are
-# Debian's (--no-deps: nothing else is fetched).
+# Builds the Python package's wheel (build/python-wheel) and installs it
+# into a virtual environment (build/python-venv, on Debian's python3 with
+# its numpy, scipy, mpmath and pytest), runs its pytest suite (python/tests),
+# then scipy.fft's own tests with ffft as scipy's backend (python/scipy_suite)
+# in a second environment (build/scipy-suite-venv) of pinned numpy 2 and
+# scipy from PyPI. The build tools, nanobind and scikit-build-core, come
+# from PyPI into the first environment, so the build folder (build/python/)
+# is reused and a second run recompiles only what changed. The package's own
+# dependencies (numpy, mpmath) are Debian's there (--no-deps: nothing else
+# is fetched).
 #
 # After scripts/build.sh (build/ holds a built library, as in
 # scripts/test.sh) the package is built against that library
@@ -30,30 +32,32 @@ settings=(--config-settings=cmake.define.FFFT_CUDA="${FFFT_PYTHON_CUDA:-AUTO}")
 if [[ -f build/ffftTargets.cmake && -f build/src/libffft.a ]]; then
   settings=(--config-settings=cmake.define.FFFT_PYTHON_LIBRARY_FROM="$PWD/build")
 fi
-"$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation --no-deps \
-  "${settings[@]}" .
+wheels=build/python-wheel
+rm -rf "$wheels"
+"$venv/bin/pip" wheel --quiet --disable-pip-version-check --no-build-isolation --no-deps \
+  "${settings[@]}" -w "$wheels" .
+wheel=$(ls "$wheels"/ffft-*.whl)
+"$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheel"
 
 # From outside the source tree, so `import ffft` is the installed package.
 # FFFT_CLI: the ffft program, for the test that loads its output.
 cli="$PWD/build/bin/ffft"
 (cd build && FFFT_CLI="$cli" "../$venv/bin/python" -m pytest -q -p no:cacheprovider ../python/tests "$@")
 
-# scipy.fft's own tests, those of the scipy installed here, with ffft as
-# scipy.fft's global backend: python/scipy_suite/conftest.py counts the
-# calls ffft served and declined (the last line of the report), and fails
-# the run if it declined any.
-suite=$("$venv/bin/python" -c 'import os, scipy.fft; print(os.path.join(os.path.dirname(scipy.fft.__file__), "tests"))' \
-  2>/dev/null || true)
-files=()
-for f in test_basic.py test_numpy.py test_helper.py; do
-  [[ -n $suite && -f $suite/$f ]] && files+=("$f")
-done
-if ((${#files[@]} > 0)); then
-  work=build/scipy_fft_suite
-  rm -rf "$work" && mkdir -p "$work"
-  cp python/scipy_suite/conftest.py "$work/"
-  for f in "${files[@]}"; do cp "$suite/$f" "$work/"; done
-  (cd "$work" && "../../$venv/bin/python" -m pytest -q -p no:cacheprovider "${files[@]}")
-else
-  echo "test_python: scipy's fft tests are not installed here, so scipy.fft's suite under ffft did not run"
+# scipy.fft's own tests (test_basic.py, test_helper.py) of a pinned scipy,
+# on numpy 2, with ffft as scipy.fft's global backend:
+# python/scipy_suite/ffft_scipy_suite.py counts the calls ffft served and
+# declined (the last line of the report) and fails the run if it declined
+# any; its sitecustomize.py makes ffft the backend in the worker processes
+# the tests start too.
+suite_venv=build/scipy-suite-venv
+if [[ ! -x $suite_venv/bin/python ]]; then
+  "$python" -m venv "$suite_venv"
 fi
+"$suite_venv/bin/pip" install --quiet --disable-pip-version-check \
+  "numpy==2.3.5" "scipy==1.17.1" "mpmath==1.3.0" "pytest==8.3.5" "hypothesis==6.131.0"
+"$suite_venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheel"
+plugin_path="$PWD/python/scipy_suite"
+(cd build && PYTHONPATH="$plugin_path" "../$suite_venv/bin/python" -m pytest -q -p no:cacheprovider \
+  -W ignore::pytest.PytestAssertRewriteWarning \
+  -p ffft_scipy_suite --pyargs scipy.fft.tests.test_basic scipy.fft.tests.test_helper)

@@ -8,9 +8,8 @@ from typing import Any
 
 import numpy as np
 
-# The dtypes taken as they are; others are converted only when exact.
+# The dtypes taken as they are; others are converted as numpy converts them.
 STANDARD = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64), np.dtype(np.complex128))
-_EXACT_INT_LIMIT = 2**53  # integers up to this magnitude are exact in float64
 
 # DLPack device types of memory a CUDA kernel reads: kDLCUDA, kDLCUDAManaged.
 _DLPACK_CUDA = (2, 13)
@@ -51,8 +50,8 @@ def as_standard_array(x: object) -> Any:
 
 
 def exact_standard_dtype(a: Any, *, real_only: bool = False) -> Any:
-    """a, converted to a standard dtype where that is exact; TypeError for a
-    dtype whose values cannot all be converted exactly."""
+    """a in a standard dtype: float16 widened exactly, integers and booleans
+    rounded to float64 as numpy converts them; TypeError for other dtypes."""
     xp = module_of(a)
     dt = a.dtype
     if dt in STANDARD:
@@ -62,9 +61,8 @@ def exact_standard_dtype(a: Any, *, real_only: bool = False) -> Any:
     if dt == np.float16:
         return a.astype(np.float32)
     if dt.kind in "biu":
-        # Checked on the integers themselves: 2^53 + 1 would pass as a double.
-        if dt.itemsize >= 8 and a.size and max(int(a.max()), -int(a.min())) > _EXACT_INT_LIMIT:
-            raise TypeError(f"{dt} values beyond 2^53 are not exact in float64: convert them yourself, or build an ffft.Extended with Extended.from_mpmath")
+        # As numpy's own transforms: to the nearest double (exact up to 2^53
+        # in magnitude, so always for integers of 32 bits and fewer).
         return a.astype(np.float64)
     if dt == np.longdouble or dt == np.clongdouble:
         raise TypeError(f"{dt} values do not convert exactly to a standard dtype: build an ffft.Extended (Extended.from_mpmath) or convert to float64 or complex128 yourself")

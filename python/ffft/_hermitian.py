@@ -46,7 +46,7 @@ def _conjugate_in_place(y: Any) -> Any:
 
 def hfft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
          twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-         extended: bool = False) -> Any:
+         extended: bool = False, overwrite_x: bool = False) -> Any:
     """The transform of a Hermitian-symmetric signal given by its first
     n//2 + 1 values, n real results, as numpy.fft.hfft: irfft(conj(x))
     with the normalization's direction swapped (n defaults to
@@ -57,7 +57,7 @@ def hfft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, 
 
 def ihfft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The inverse of hfft, as numpy.fft.ihfft: conj(rfft(x)) of real data,
     n//2 + 1 bins, with the normalization's direction swapped. Parameters,
     results and errors as ffft.rfft's."""
@@ -68,7 +68,7 @@ def ihfft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None,
 
 def hfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The N-D transform of Hermitian-symmetric data, as scipy.fft.hfftn:
     irfftn(conj(x)) with the normalization's direction swapped. Parameters,
     results and errors as ffft.irfftn's."""
@@ -78,7 +78,7 @@ def hfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, p
 
 def ihfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,
            twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-           extended: bool = False) -> Any:
+           extended: bool = False, overwrite_x: bool = False) -> Any:
     """The inverse of hfftn, as scipy.fft.ihfftn: conj(rfftn(x)) of real
     data with the normalization's direction swapped. Parameters, results
     and errors as ffft.rfftn's."""
@@ -89,7 +89,7 @@ def ihfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, 
 
 def hfft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """hfftn over two axes (default the last two), as scipy.fft.hfft2."""
     return hfftn(x, s, axes, norm, precision=precision, twiddles=twiddles, device=device, workers=workers, out=out,
                  extended=extended)
@@ -97,7 +97,7 @@ def hfft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, 
 
 def ihfft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, *, precision: str | None = None,
            twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-           extended: bool = False) -> Any:
+           extended: bool = False, overwrite_x: bool = False) -> Any:
     """ihfftn over two axes (default the last two), as scipy.fft.ihfft2."""
     return ihfftn(x, s, axes, norm, precision=precision, twiddles=twiddles, device=device, workers=workers,
                   out=out, extended=extended)

@@ -11,9 +11,10 @@ _COMMON = """
     Parameters
     ----------
     x : array_like, CuPy array or Extended
-        float32, float64, complex64 or complex128 data (integers exact in
-        float64 too), any strides and memory order, converted exactly (to
-        48 bits for double data in df64); or an ffft.Extended.
+        float32, float64, complex64 or complex128 data (integers and booleans
+        as float64, as numpy converts them), any strides and memory order,
+        converted exactly (to 48 bits for double data in df64); or an
+        ffft.Extended.
     n : int, optional
         Length of the transform{n_extra}; the input is cut or zero-padded
         along `axis`. Default: {n_default}.
@@ -43,6 +44,8 @@ _COMMON = """
     extended : bool, optional
         Return the result as an ffft.Extended in `precision` instead of
         rounding it.
+    overwrite_x : bool, optional
+        Accepted as scipy.fft's; ffft never writes its input, whatever it is.
 
     Returns
     -------
@@ -65,28 +68,28 @@ _COMPLEX_RETURNS = """out : ndarray or Extended
 
 def fft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
         twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-        extended: bool = False) -> Any:
+        extended: bool = False, overwrite_x: bool = False) -> Any:
     """The discrete Fourier transform, exp(-2 pi i jk/n), as numpy.fft.fft."""
     return transform("forward", x, n, axis, norm, precision, twiddles, device, workers, out, extended)
 
 
 def ifft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
          twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-         extended: bool = False) -> Any:
+         extended: bool = False, overwrite_x: bool = False) -> Any:
     """The inverse discrete Fourier transform, as numpy.fft.ifft."""
     return transform("inverse", x, n, axis, norm, precision, twiddles, device, workers, out, extended)
 
 
 def rfft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
          twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-         extended: bool = False) -> Any:
+         extended: bool = False, overwrite_x: bool = False) -> Any:
     """The transform of real data, bins 0 .. n//2, as numpy.fft.rfft."""
     return transform("rfft", x, n, axis, norm, precision, twiddles, device, workers, out, extended)
 
 
 def irfft(x: Any, n: int | None = None, axis: int = -1, norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The inverse of rfft: n real values from bins 0 .. n//2, as
     numpy.fft.irfft (the imaginary parts of bin 0 and, for even n, bin n/2
     are ignored)."""

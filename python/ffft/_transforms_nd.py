@@ -21,7 +21,7 @@ _COMMON = """
     norm : {{"backward", "ortho", "forward"}}, optional
         numpy's normalization, applied once to the whole transform (the
         product of the lengths along `axes`).
-    precision, twiddles, device, workers, out, extended
+    precision, twiddles, device, workers, out, extended, overwrite_x
         As ffft.fft's; `out` has the result's shape.
 
     Returns
@@ -43,21 +43,21 @@ _COMMON = """
 
 def fftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,
          twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-         extended: bool = False) -> Any:
+         extended: bool = False, overwrite_x: bool = False) -> Any:
     """The N-D discrete Fourier transform, as numpy.fft.fftn."""
     return transform_nd("fftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 
 
 def ifftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The N-D inverse discrete Fourier transform, as numpy.fft.ifftn."""
     return transform_nd("ifftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 
 
 def rfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The N-D transform of real data, as numpy.fft.rfftn: the last axis
     listed keeps bins 0 .. n//2."""
     return transform_nd("rfftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
@@ -65,7 +65,7 @@ def rfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, p
 
 def irfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,
            twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-           extended: bool = False) -> Any:
+           extended: bool = False, overwrite_x: bool = False) -> Any:
     """The inverse of rfftn, as numpy.fft.irfftn: real values from bins
     0 .. n//2 along the last axis listed (whose default length is
     2 (m - 1))."""
@@ -74,28 +74,28 @@ def irfftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, 
 
 def fft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, *, precision: str | None = None,
          twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-         extended: bool = False) -> Any:
+         extended: bool = False, overwrite_x: bool = False) -> Any:
     """The 2-D discrete Fourier transform, as numpy.fft.fft2."""
     return transform_nd("fftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 
 
 def ifft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The 2-D inverse discrete Fourier transform, as numpy.fft.ifft2."""
     return transform_nd("ifftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 
 
 def rfft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, *, precision: str | None = None,
           twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-          extended: bool = False) -> Any:
+          extended: bool = False, overwrite_x: bool = False) -> Any:
     """The 2-D transform of real data, as numpy.fft.rfft2."""
     return transform_nd("rfftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 
 
 def irfft2(x: Any, s: Any = None, axes: Any = (-2, -1), norm: str | None = None, *, precision: str | None = None,
            twiddles: str = "table", device: str = "auto", workers: int | None = None, out: Any = None,
-           extended: bool = False) -> Any:
+           extended: bool = False, overwrite_x: bool = False) -> Any:
     """The inverse of rfft2, as numpy.fft.irfft2."""
     return transform_nd("irfftn", x, s, axes, norm, precision, twiddles, device, workers, out, extended)
 

@@ -48,7 +48,6 @@ def __ua_function__(method: Any, args: tuple, kwargs: dict) -> Any:
     bound.update(kwargs)
     if bound.pop("plan", None) is not None or not set(bound) <= set(parameters) or "x" not in bound:
         return NotImplemented
-    bound.pop("overwrite_x", None)  # ffft never writes its input
     if bound.get("workers") is None:
         import scipy.fft  # noqa: PLC0415  (scipy is the caller here)
 

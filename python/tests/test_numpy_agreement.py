@@ -74,6 +74,11 @@ def test_dtypes_follow_numpy(rng, precision):
     booleans = np.array([True, False, True, True])
     assert ffft.fft(booleans, precision=precision).dtype == np.fft.fft(booleans).dtype  # as float64: complex128
     assert np.allclose(ffft.fft(booleans, precision=precision), np.fft.fft(booleans))
+    for integer in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64):
+        values = np.array([1, 0, 7, 100, 3, 0, 2, 9], integer)
+        assert ffft.fft(values, precision=precision).dtype == np.fft.fft(values).dtype  # complex128
+        assert ffft.rfft(values, precision=precision).dtype == np.fft.rfft(values).dtype
+        assert np.allclose(ffft.fft(values, precision=precision), np.fft.fft(values))
     if precision != "df64":  # df64 reads double data only as 48 bits
         assert ffft.fft(x64.astype(np.complex128), precision=precision).dtype == np.complex128
         assert ffft.irfft(x64.astype(np.complex128), precision=precision).dtype == np.float64
@@ -132,6 +137,17 @@ def test_single_precision_rounding_is_once(rng):
     assert np.allclose(ffft.fft([1, 2, 3]), np.fft.fft([1, 2, 3]))  # lists
     edge = np.array([2**53, -(2**53), 1], np.int64)  # the largest integers exact in float64
     assert np.array_equal(ffft.fft(edge, n=1), [2.0**53])
+
+
+@pytest.mark.parametrize("big", [np.array([2**53 + 1, 3], np.int64), np.array([-(2**60) - 1, 5], np.int64),
+                                 np.array([2**64 - 1, 7], np.uint64)])
+def test_integers_beyond_double_are_rounded_as_numpy(big):
+    # numpy's transforms take the nearest double of each integer: so does ffft.
+    rounded = big.astype(np.float64)
+    assert float(rounded[0]) != int(big[0])  # the case is one that rounds
+    assert np.array_equal(ffft.fft(big, n=1), rounded[:1])
+    assert np.array_equal(ffft.rfft(big), ffft.rfft(rounded))
+    assert rel(ffft.fft(big), np.fft.fft(big)) < NUMPY_TOL
 
 
 @pytest.mark.parametrize("n", [5, 8, 13, 20])

@@ -1,9 +1,13 @@
 """scipy.fft's own tests with ffft as scipy.fft's global backend (scipy's
 registered as the fallback), counting the calls ffft serves and those it
 declines (NotImplemented: scipy computes them). scripts/test_python.sh
-copies scipy's test files beside this file and runs them; the count ends
-pytest's report, and a declined call fails the run: every function and
-dtype those tests use is one ffft computes."""
+runs the tests of a pinned scipy with this module as a pytest plugin; the
+count ends pytest's report, and a declined call fails the run: every
+function and dtype those tests use is one ffft computes.
+
+sitecustomize.py beside it imports it into every Python process of the
+run, so that the worker processes scipy's tests start (forkserver: fresh
+interpreters) transform with ffft too; their calls are not counted."""
 
 from __future__ import annotations
 
