@@ -48,8 +48,9 @@ struct path_case {
 // radices, Bluestein lengths, strided input and interleaved output (the
 // gather paths), batches, and longer transforms: 2^18, 3^8 (m not a
 // multiple of any lane count), 3 x 2^13; and columns (distance 1 below
-// the stride: lanes across the batch) in, out and both, with batches that
-// leave a last tile narrower than the others.
+// the stride: lanes across the batch from 4 W transforms on) in, out and
+// both, with batches that leave a last tile narrower than the others, and
+// a batch of 19 that takes either way by the lane count.
 const path_case cases[] = {
     {1 << 18, 1, {1, 0}, {1, 0}},
     {6561, 5, {1, 0}, {1, 0}},
@@ -68,7 +69,8 @@ const path_case cases[] = {
     {97, 3, {1, 100}, {1, 0}},
     {1009, 2, {1, 0}, {2, 1}},
     {4096, 37, {37, 1}, {1, 0}},
-    {384, 20, {1, 0}, {20, 1}},
+    {384, 40, {1, 0}, {40, 1}},
+    {210, 35, {35, 1}, {35, 1}},
     {210, 19, {19, 1}, {19, 1}},
 };
 

@@ -45,9 +45,18 @@ inline void finish_outputs(const fft::pass_shape& p, const fft::scaling<E>& fini
 // line and a page per value there; lanes across the batch read and write
 // whole lines.
 template <class C>
-inline bool columns(fft::strided<C> s, std::uint64_t batch) {
+inline bool columns(fft::strided<C> s) {
   const auto magnitude = [](std::int64_t v) { return static_cast<std::uint64_t>(v < 0 ? -v : v); };
-  return batch > 1 && magnitude(s.distance) < magnitude(s.stride);
+  return magnitude(s.distance) < magnitude(s.stride);
+}
+
+// Lanes across the batch only for batches of at least 4 W transforms: the
+// last lane group of each tile may be short, and with 4 W or more at least
+// 4 of every 5 lanes compute (a stereo signal's 2 interleaved channels
+// keep their lanes along the transform).
+template <int W>
+inline bool lanes_across_batch(std::uint64_t batch) {
+  return batch >= 4 * static_cast<std::uint64_t>(W);
 }
 
 // Transforms per tile of a pass over columns: each input row is read as
@@ -56,11 +65,12 @@ inline bool columns(fft::strided<C> s, std::uint64_t batch) {
 inline constexpr std::uint64_t column_tile = 16;
 
 #if FFFT_HAVE_LANES
-// A pass over columns (columns() true for its input or its output): the
-// batch in tiles of column_tile transforms, and in each tile the butterflies
-// t = k m + i in turn, each in lanes across W consecutive transforms of the
-// tile. The lanes' values are then consecutive in memory wherever the
-// distance is 1, and a whole vector where the output's is.
+// A pass over columns (columns() true for its input or its output, and
+// lanes_across_batch): the batch in tiles of column_tile transforms, and in
+// each tile the butterflies t = k m + i in turn, each in lanes across W
+// consecutive transforms of the tile. The lanes' values are then
+// consecutive in memory wherever the distance is 1, and a whole vector
+// where the output's is.
 template <int LaneBytes, int R, class E>
 void run_pass_across_batch(bool inverse, unsigned threads, const fft::pass_shape& p,
                            fft::pass_twiddles<E> twiddles, fft::strided<const complex<E>> in,
@@ -119,7 +129,7 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     // otherwise gathered, their outputs consecutive when the group lies
     // within one transform (m < W) and the output has unit stride.
     constexpr int W = fft::lane_count<E, LaneBytes>;
-    if (columns(in, batch) || columns(out, batch))
+    if (lanes_across_batch<W>(batch) && (columns(in) || columns(out)))
       return run_pass_across_batch<LaneBytes, R>(inverse, threads, p, twiddles, in, out, batch, finish);
     const bool whole_vectors = p.m % W == 0 && in.stride == 1 && out.stride == 1;
     const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
