@@ -49,7 +49,7 @@ def as_standard_array(x: object) -> Any:
     return np.asarray(x)
 
 
-def exact_standard_dtype(a: Any, *, real_only: bool = False) -> Any:
+def as_standard_dtype(a: Any, *, real_only: bool = False) -> Any:
     """a in a standard dtype: float16 widened exactly, integers and booleans
     rounded to float64 as numpy converts them; TypeError for other dtypes."""
     xp = module_of(a)

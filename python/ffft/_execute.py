@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ._arrays import as_standard_array, exact_standard_dtype, is_cupy_array, module_of, rows, rows_view, unrows
+from ._arrays import as_standard_array, as_standard_dtype, is_cupy_array, module_of, rows, rows_view, unrows
 from ._buffers import from_buffer, new_buffer, round_buffer, to_buffer, to_buffer_from_extended
 from ._extended import Extended
 from ._formats import Format
@@ -28,7 +28,7 @@ def as_input(x: Any, *, real_only: bool = False) -> Any:
         if real_only and x.is_complex:
             raise TypeError("a real transform takes real data, not complex Extended values")
         return x
-    return exact_standard_dtype(as_standard_array(x), real_only=real_only)
+    return as_standard_dtype(as_standard_array(x), real_only=real_only)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import mpmath
 import numpy as np
 
 from . import _exact
-from ._arrays import as_standard_array, exact_standard_dtype, module_of
+from ._arrays import as_standard_array, as_standard_dtype, module_of
 from ._formats import Format, format_named
 
 
@@ -170,7 +170,7 @@ class Extended:
         from ._buffers import from_buffer, to_buffer  # noqa: PLC0415  (cycle)
 
         fmt = format_named(precision)
-        a = exact_standard_dtype(as_standard_array(x))
+        a = as_standard_dtype(as_standard_array(x))
         if module_of(a) is not np:
             raise TypeError("Extended.from_array converts host arrays; on the device, pass the array to a transform directly")
         rows = a.reshape(1, -1)

@@ -57,7 +57,7 @@ _COMMON = """
         A bad axis, n < 1, an unknown option, an out of the wrong shape, or
         a finite value beyond the format's range.
     TypeError
-        A dtype that does not convert exactly, or an out of a wrong type.
+        A dtype ffft does not take (strings, objects), or an out of a wrong type.
 """
 
 _COMPLEX_RETURNS = """out : ndarray or Extended

@@ -38,7 +38,7 @@ _COMMON = """
     numpy.exceptions.AxisError
         An axis out of range (an IndexError and a ValueError).
     TypeError
-        A dtype that does not convert exactly, or an out of a wrong type.
+        A dtype ffft does not take (strings, objects), or an out of a wrong type.
 """
 
 def fftn(x: Any, s: Any = None, axes: Any = None, norm: str | None = None, *, precision: str | None = None,

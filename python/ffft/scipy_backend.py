@@ -55,5 +55,5 @@ def __ua_function__(method: Any, args: tuple, kwargs: dict) -> Any:
     x = bound.pop("x")
     try:
         return function(x, precision="dd128", **bound)
-    except TypeError:  # a dtype ffft does not take exactly: scipy's own transform
+    except TypeError:  # a dtype ffft does not take: scipy's own transform
         return NotImplemented
