@@ -218,9 +218,10 @@ FFFT_UNROLL
 // by one), whose outputs i + m (k + L a) = t + m L a are consecutive even
 // when their inputs are not (m < W), or they are one butterfly of
 // consecutive transforms of an output of distance 1.
-// Both loaders are inlined into the pass's one loop body
-// (stockham_pass_path.hpp): per radix, format and path the library then
-// compiles that body and the arithmetic, nothing else.
+// Both loaders are inlined into the pass's loop body (stockham_pass_path.hpp;
+// this one also into the body of a pass over columns, whose lanes run
+// across the batch): per radix, format and path the library then compiles
+// those two bodies and the arithmetic, nothing else.
 template <int Bytes, int R, class E>
 [[gnu::always_inline]] inline void stockham_butterfly_lanes(
     const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
