@@ -533,15 +533,8 @@ def nd_cpu_table(data):
 
 def nd_cpu_worst_axis(data):
     """The largest time of one axis alone over the contiguous last axis's, and where."""
-    t = nd_bench_report.times_ms(data[0])
-    worst = (0.0, "")
-    for s in {s for (f, _, _, s, _) in t if f == "nd_axis"}:
-        rank = len(s.split("x"))
-        last = t.get(("nd_axis", str(rank - 1), "dd128", s, 1))
-        for a in range(rank - 1):
-            ms = t.get(("nd_axis", str(a), "dd128", s, 1))
-            if last and ms and ms / last > worst[0]:
-                worst = (ms / last, f"axis {a} of {s.replace('x', ' x ')}")
+    worst = max((ratio, f"axis {a} of {s.replace('x', ' x ')}")
+                for (s, a), (_, _, ratio) in nd_bench_report.axis_ratios(data[0]).items())
     return f"{worst[0]:.2f} ({worst[1]})"
 
 
@@ -552,12 +545,7 @@ def nd_cpu_summary(data):
             for r in [_nd_ratio(t, k, s, th, "fftw_quad")] if r]
     ld = [r for k in ("complex", "real") for s in _nd_shapes(t) for th in (1, 2)
           for r in [_nd_ratio(t, k, s, th, "fftw_long_double")] if r]
-    axes = []
-    for s in {s for (f, _, _, s, _) in t if f == "nd_axis"}:
-        rank = len(s.split("x"))
-        last = t.get(("nd_axis", str(rank - 1), "dd128", s, 1))
-        axes += [t[("nd_axis", str(a), "dd128", s, 1)] / last for a in range(rank - 1)
-                 if last and ("nd_axis", str(a), "dd128", s, 1) in t]
+    axes = [ratio for (_, _, ratio) in nd_bench_report.axis_ratios(data[0]).values()]
     goal = nd_bench_report.QUAD_GOAL.get(ctx.get("ffft_cpu_path", ""), "?")
     return (f"dd128 N-D transforms (1024^2 to 256^3, complex and real, 1 and 2 threads; {ctx.get('cpu_model', '?')}, {ctx.get('ffft_cpu_path', '?')} path) "
             f"run {span(quad, 1)} times as fast as FFTW quad's (goal {goal}) and {span(ld, 2)} times as fast as "
