@@ -62,6 +62,7 @@ RESULTS = ROOT / "bench" / "results"
 # figures too.
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_ratios  # noqa: E402
+import cpu_dynamic_counts  # noqa: E402
 import gpu_nd_table  # noqa: E402
 import gpu_profile_table  # noqa: E402
 import nd_bench_report  # noqa: E402
@@ -482,6 +483,26 @@ def cpu_spill_rates(data, path="avx2"):
     rate = {(r["format"], r["radix"]): (r["arithmetic"]["stack_stores"] + r["arithmetic"]["stack_loads"])
             / r["arithmetic"]["vector_fp"] for r in data[0]["rows"] if r["path"] == path}
     return ", ".join(f"{f} {rate[(f, 8)]:.2f} (radix 4: {rate[(f, 4)]:.2f})" for f in FORMATS if (f, 8) in rate)
+
+
+def cpu_ceiling_summary(data):
+    """Per format: instructions per point and the share of the ceiling's rate it runs at, over N."""
+    rows = data[0]["rows"]
+    mhz = data[0]["nominal_mhz"]
+    parts = []
+    for f in FORMATS:
+        mine = [r for r in rows if r["format"] == f]
+        if not mine:
+            continue
+        per_point = [r["counts"]["instructions"] / r["n"] for r in mine]
+        share = []
+        for r in mine:
+            cycles, binds = cpu_dynamic_counts.ceiling({k: v / r["n"] for k, v in r["counts"]["per_kind"].items()})
+            share.append(cycles[binds] / (r["min_ns"] * 1e-9 * mhz * 1e6 / r["n"]))
+        ns = [r["n"] for r in mine]
+        parts.append(f"{f} {span(per_point)} instructions per point ({size(min(ns))}-{size(max(ns))}), "
+                     f"at {span(share, 2)} of the ceiling's rate")
+    return "; ".join(parts)
 
 
 # ---------------------------------------------------------------- N-D transforms (GPU)
@@ -1194,6 +1215,8 @@ FIGURES = {
                                 "the worst axis alone over the contiguous last axis, dd128"),
     "gpu_nd_summary": Figure(["gpu_nd.json"], _GPU, gpu_nd_summary,
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
+    "cpu_ceiling_avx2": Figure(["cpu_dynamic_counts_avx2.json"], _CPU, cpu_ceiling_summary,
+                               "instructions per point and the share of the ceiling's rate, avx2"),
     "cpu_spill_rates_avx2": Figure(["cpu_code_counts.json"], _CPU, cpu_spill_rates,
                                    "spills and reloads per vector fp operation, radix 8 and 4, avx2"),
     # Big integers (ffft_bench_bigint)

@@ -50,8 +50,14 @@ struct path_case {
 // multiple of any lane count), 3 x 2^13; and columns (distance 1 below
 // the stride: lanes across the batch from 4 W transforms on) in, out and
 // both, with batches that leave a last tile narrower than the others, and
-// a batch of 19 that takes either way by the lane count.
+// a batch of 19 that takes either way by the lane count. The last passes
+// of power-of-2 radix with m below the lane count (whole vectors
+// deinterleaved): m = 1 after a radix 2 or 4, m = 2 and 4 before them, in
+// batches whose transforms start at any offset.
 const path_case cases[] = {
+    {1 << 13, 3, {1, 8200}, {1, 8195}},
+    {1 << 14, 2, {1, 0}, {1, 0}},
+    {1 << 10, 5, {1, 1027}, {1, 0}},
     {1 << 18, 1, {1, 0}, {1, 0}},
     {6561, 5, {1, 0}, {1, 0}},
     {3 << 13, 3, {1, 0}, {1, 0}},

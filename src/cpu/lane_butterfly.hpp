@@ -78,6 +78,15 @@ inline index_vector<V> unzip_mask(int parity) {
   return m;
 }
 
+// The even (parity 0) or odd chunks of Chunk lanes of a vector pair: with
+// Chunk 1, unzip_mask.
+template <class V, int W, int Chunk>
+inline index_vector<V> unzip_chunks_mask(int parity) {
+  index_vector<V> m{};
+  for (int w = 0; w < W; ++w) m[w] = 2 * Chunk * (w / Chunk) + parity * Chunk + w % Chunk;
+  return m;
+}
+
 template <class V, int W>
 inline index_vector<V> zip_mask(int half) {
   index_vector<V> m{};
@@ -208,6 +217,66 @@ FFFT_UNROLL
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, i0 + p.m * (k + p.l * a)));
+}
+
+// The butterflies t0 + w (w < W) of transform b in a pass with m < W, m a
+// divisor of W (the last pass, m = 1, and those just before it), radix R
+// a power of 2, on unit-stride data: their R W inputs are the consecutive
+// values from m R k0 (k0 = t0 / m, t0 a multiple of W), and, in chunks of
+// m values, chunk R (w / m) + j holds lane w's input j. Loaded as R whole
+// lane vectors (load_lanes), log2 R rounds of unzipping chunks of m lanes
+// deinterleave them (the even chunks of each vector pair, then the odd
+// ones, as load_lanes unzips limbs): vector j then holds chunks j, j + R,
+// ..., lane w's input j. The outputs i + m (k + L a) = t0 + w + m L a are
+// consecutive. The same values in the same lanes as the gathering loader,
+// with whole-vector loads instead of W R single values through the stack.
+template <int Bytes, int R, int M, class E>
+[[gnu::always_inline]] inline void stockham_butterfly_short(
+    const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
+    strided<complex<E>> out, std::uint64_t b, std::uint64_t t0, bool inverse) {
+  using L = lane_expansion<E, Bytes>;
+  using V = typename L::limb_type;
+  constexpr int W = lane_count<E, Bytes>;
+  static_assert((R & (R - 1)) == 0 && M < W && W % M == 0, "R a power of 2, M a proper divisor of W");
+  const std::uint64_t first = M * R * (t0 / M);
+  complex<L> x[R], w[R - 1];
+FFFT_UNROLL
+  for (int q = 0; q < R; ++q) x[q] = load_lanes<Bytes, E>(&in(b, first + static_cast<std::uint64_t>(W * q)));
+  const auto even = lane_shuffle::unzip_chunks_mask<V, W, M>(0);
+  const auto odd = lane_shuffle::unzip_chunks_mask<V, W, M>(1);
+  const auto deinterleave = [&](auto component) __attribute__((always_inline)) {
+    V v[R];
+FFFT_UNROLL
+    for (int q = 0; q < R; ++q) v[q] = component(x[q]);
+FFFT_UNROLL
+    for (int round = 1; round < R; round *= 2) {
+      V u[R];
+FFFT_UNROLL
+      for (int j = 0; j < R / 2; ++j) {
+        u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
+        u[R / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
+      }
+FFFT_UNROLL
+      for (int q = 0; q < R; ++q) v[q] = u[q];
+    }
+FFFT_UNROLL
+    for (int j = 0; j < R; ++j) component(x[j]) = v[j];
+  };
+FFFT_UNROLL
+  for (int l = 0; l < E::limbs; ++l) {
+    deinterleave([l](complex<L>& c) -> V& { return c.re[l]; });
+    deinterleave([l](complex<L>& c) -> V& { return c.im[l]; });
+  }
+  // Lane w's twiddles: entry (a - 1) m + w % m.
+  complex<E> v[W];
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a) {
+    for (int u = 0; u < W; ++u) v[u] = twiddles.data[static_cast<std::uint64_t>((a - 1) * M + u % M)];
+    w[a - 1] = to_lanes<Bytes, E>(v);
+  }
+  lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse);
+FFFT_UNROLL
+  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, t0 + p.m * p.l * static_cast<std::uint64_t>(a)));
 }
 
 // The butterflies (b[w], k[w], i[w]), w < lanes <= lane_count<E, Bytes>,

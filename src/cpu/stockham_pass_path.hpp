@@ -109,6 +109,25 @@ void run_pass_across_batch(bool inverse, unsigned threads, const fft::pass_shape
 // group filling its spare lanes with a repeat of its last butterfly. All
 // these ways give results bit-identical to one butterfly at a time. Forward
 // butterflies, or inverse ones through their swaps (twiddled_dft.hpp).
+#if FFFT_HAVE_LANES
+// stockham_butterfly_short for the pass's m (M = 1, 2, 4, ... below W):
+// false if m is none of them, or R not a power of 2.
+template <int LaneBytes, int R, class E, int M = 1>
+FFFT_PASS_BODY inline bool short_butterflies(const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
+                                             fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+                                             std::uint64_t b, std::uint64_t t0, bool inverse) {
+  constexpr int W = fft::lane_count<E, LaneBytes>;
+  if constexpr (M < W && (R & (R - 1)) == 0) {
+    if (p.m == M) {
+      fft::stockham_butterfly_short<LaneBytes, R, M>(p, twiddles, in, out, b, t0, inverse);
+      return true;
+    }
+    return short_butterflies<LaneBytes, R, E, 2 * M>(p, twiddles, in, out, b, t0, inverse);
+  }
+  return false;
+}
+#endif
+
 template <int LaneBytes, int R, class E>
 void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
@@ -134,8 +153,19 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
       return run_pass_across_batch<LaneBytes, R>(inverse, threads, p, twiddles, in, out, batch, finish);
     const bool whole_vectors = p.m % W == 0 && in.stride == 1 && out.stride == 1;
     const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
+    // m below W (the last passes): whole vectors deinterleaved, where R is
+    // a power of 2 and each group lies in one transform.
+    const bool short_vectors = (R & (R - 1)) == 0 && p.m < W && W % p.m == 0 && in.stride == 1 &&
+                               consecutive_output;
     parallel_for(threads, (count + W - 1) / W, [&](std::uint64_t group) FFFT_PASS_BODY {
       const std::uint64_t first = group * W;
+      if (short_vectors) {
+        const std::uint64_t b = first / per_transform, rest = first % per_transform;
+        if (short_butterflies<LaneBytes, R>(p, twiddles, in, out, b, rest, inverse)) {
+          if (finishing) finish_outputs<R>(p, finish, out, b, rest, W);
+          return;
+        }
+      }
       if (whole_vectors) {
         const std::uint64_t b = first / per_transform, rest = first % per_transform;
         fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, b, rest / p.m,

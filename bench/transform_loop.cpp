@@ -1,0 +1,70 @@
+// ffft_transform_loop: one CPU plan's forward transform, called in a loop,
+// for instruction counting (scripts/cpu_dynamic_counts.py runs it under
+// callgrind, whose counts do not depend on the machine's load) and timing.
+//
+//   ffft_transform_loop FORMAT N CALLS
+//     FORMAT df64, qf128 or dd128; N the transform length (batch 1, one
+//     thread, table twiddles, out of place); CALLS timed calls after one
+//     untimed first call. Prints one line:
+//       ffft_transform_loop format=dd128 n=65536 calls=20 path=avx2 min_ns=... median_ns=...
+// Built without position-independent code, so that the addresses callgrind
+// reports are those objdump prints.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "ffft/conversions.hpp"
+#include "ffft/cpu_isa.hpp"
+#include "ffft/plan.hpp"
+
+namespace {
+
+template <class E>
+int run(const char* format, std::uint64_t n, int calls) {
+  ffft::plan_options o;
+  o.length = n;
+  o.backend = ffft::backend::cpu;
+  o.threads = 1;
+  ffft::plan<E> p(o);
+  std::vector<ffft::complex<E>> x(n), y(n);
+  // Deterministic values in [-1, 1): the same instructions run every time.
+  for (std::uint64_t j = 0; j < n; ++j)
+    x[j] = {ffft::from_double<E>(static_cast<double>((j * 2654435761u) % 1000) / 500 - 1),
+            ffft::from_double<E>(static_cast<double>((j * 40503u) % 1000) / 500 - 1)};
+  p.forward(x.data(), y.data());
+  std::vector<double> ns(static_cast<std::size_t>(calls));
+  for (double& t : ns) {
+    const auto t0 = std::chrono::steady_clock::now();
+    p.forward(x.data(), y.data());
+    t = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+  }
+  std::sort(ns.begin(), ns.end());
+  std::printf("ffft_transform_loop format=%s n=%llu calls=%d path=%s min_ns=%.0f median_ns=%.0f\n", format,
+              static_cast<unsigned long long>(n), calls, std::string(ffft::to_string(ffft::selected_cpu_isa())).c_str(),
+              calls ? ns.front() : 0.0, calls ? ns[ns.size() / 2] : 0.0);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto usage = [] {
+    std::fputs("usage: ffft_transform_loop FORMAT(df64|qf128|dd128) N CALLS (N >= 1, CALLS >= 0)\n", stderr);
+    return 2;
+  };
+  if (argc != 4) return usage();
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(argv[2], &end, 10);
+  if (*end != '\0' || n == 0 || n > ffft::max_length) return usage();
+  const long calls = std::strtol(argv[3], &end, 10);
+  if (*end != '\0' || calls < 0 || calls > 1000000) return usage();
+  const std::string format = argv[1];
+  if (format == "df64") return run<ffft::df64>("df64", n, static_cast<int>(calls));
+  if (format == "qf128") return run<ffft::qf128>("qf128", n, static_cast<int>(calls));
+  if (format == "dd128") return run<ffft::dd128>("dd128", n, static_cast<int>(calls));
+  return usage();
+}

@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""Instructions executed per point by the CPU transforms, by kind, and the
+cycles per point they need at best on this CPU: the ceiling that today's
+instructions set, against the measured time and the speed goals.
+
+  cpu_dynamic_counts.py [--build DIR] [--formats df64,qf128,dd128] [--log2n 10,13,16]
+        count and time, write bench/results/cpu_dynamic_counts_<path>.{json,md}
+  cpu_dynamic_counts.py render FILE.json     the md from the JSON
+
+How:
+  - counts: build/bench/ffft_transform_loop (bench/transform_loop.cpp) runs
+    under valgrind's callgrind twice, with 0 and with 2 calls after its
+    first; the difference, halved, is one transform's instructions, each
+    address's count apart (--dump-instr). Callgrind counts instructions,
+    not time: the same binary and input give the same counts whatever else
+    the machine is doing, so they are exact on a shared VM where times
+    vary by tens of percent. objdump names each address's instruction and
+    function.
+  - kinds (vector and scalar alike): FP add (add, sub, min, max, compares),
+    FP multiply (mul and FMA), shuffle (permutes, shuffles, unpacks,
+    inserts, extracts, broadcasts, blends), FP logic (and, or, xor, moves
+    between registers), loads and stores (an operand in memory; an
+    arithmetic instruction with a memory operand counts as a load too),
+    and the rest (integer, branches).
+  - the ceiling: the cycles per point that each resource needs at its
+    throughput; the largest binds. The resources are a model of the core
+    the path runs on, ZEN3 below (AMD's Software Optimization Guide for
+    family 19h: 6 macro-ops dispatched per cycle; 4 FP pipes, of which 2
+    multiply (FMA) and 2 add, shuffles on one of each, so that additions
+    and shuffles share 3; 2 loads and 1 store of 256 bits per cycle). A transform at the ceiling issues the binding
+    resource's instructions every cycle, with no stall for latency, cache
+    or memory: no schedule of the same instructions is faster.
+  - time: the same program natively, the fastest of its calls, over the
+    nominal clock of /proc/cpuinfo (a VM's core may run faster or slower):
+    measured cycles per point.
+  - goals: the 1-D ratios (fft_bench_table.py's) as the cycles per point
+    they need, from the baselines' GFLOPs at the same N in
+    bench/results/fft_cpu_<path>.json (one thread, medians): a goal that
+    needs fewer cycles than the ceiling cannot be met without fewer
+    instructions.
+
+Without valgrind or objdump it says so and exits 1.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results_record  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+KINDS = ["fp_add", "fp_mul", "shuffle", "fp_logic", "move", "load", "store", "other"]
+KIND_LABELS = {"fp_add": "FP add", "fp_mul": "FP mul/FMA", "shuffle": "shuffle", "fp_logic": "FP logic", "move": "register move",
+               "load": "load", "store": "store", "other": "integer/branch"}
+
+# Per-cycle throughputs of one Zen 3 core (see above). Each entry: the
+# kinds that compete for the resource, and how many of them it takes per
+# cycle. Every instruction counts as one macro-op: dispatch.
+ZEN3 = {
+    "name": "AMD Zen 3 (family 19h), 256-bit operations",
+    "resources": {
+        "dispatch": (["all"], 6),
+        "FP pipes": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 4),
+        "FP add pipes": (["fp_add"], 2),
+        "FP add and shuffle pipes": (["fp_add", "shuffle"], 3),
+        "FP multiply pipes": (["fp_mul"], 2),
+        "shuffle pipes": (["shuffle"], 2),
+        "load ports": (["load"], 2),
+        "store port": (["store"], 1),
+    },
+}
+
+FP_ADD = re.compile(r"^v?(add|sub|min|max|cmp|hadd|hsub)\w*[ps][sd]$|^v?u?comis[sd]$")
+FP_MUL = re.compile(r"^v?(mul\w*[ps][sd]|f(n)?m(add|sub)\w+|div\w*[ps][sd]|sqrt\w*[ps][sd])$")
+SHUFFLE = re.compile(r"^v?(perm|shuf|unpck|insert|extract|broadcast|movddup|movs[hl]dup|pshuf|palignr|blend|punpck|pblend)")
+FP_LOGIC = re.compile(r"^v?(and|andn|or|xor)[ps][sd]$|^v?p(and|andn|or|xor)|^v?mov(ap|up)[sd]$|^v?movdq[au]$|^v?mov[sd]$|^vmovq$|^v?movmsk|^v?ptest|^v?testp[sd]$|^vzeroupper$")
+
+
+MOVE = re.compile(r"^v?(mov(?!msk)|lddqu)|^(push|pop)|^vbroadcast")
+READ_ONLY = re.compile(r"^v?(cmp|test|bt|u?comis|ptest)")
+
+
+def operands_of(text):
+    """The operands of an AT&T instruction, split at the commas outside parentheses."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    return out + [text[start:].strip()] if text.strip() else out
+
+
+def classify(mnemonic, operands):
+    """(kind of operation or None, "load", "store" or None). AT&T order: the
+    destination last. A move with an operand in memory is a load or a store
+    and nothing else (kind None); an operation with one is both."""
+    ops = operands_of(operands)
+    in_memory = [i for i, o in enumerate(ops) if "(" in o]
+    memory = None
+    if in_memory:
+        memory = "store" if len(ops) > 1 and in_memory[-1] == len(ops) - 1 else "load"
+    if memory == "store" and READ_ONLY.match(mnemonic):
+        memory = "load"  # compares and tests write no operand
+    if MOVE.match(mnemonic):
+        return (None if memory else "move"), memory
+    if mnemonic.startswith("v") or re.match(r"^(add|sub|mul|div|sqrt|min|max|cmp|ucomi|comi)[sp][sd]$", mnemonic):
+        for kind, pattern in (("fp_add", FP_ADD), ("fp_mul", FP_MUL), ("shuffle", SHUFFLE), ("fp_logic", FP_LOGIC)):
+            if pattern.match(mnemonic):
+                return kind, memory
+    return "other", memory
+
+
+def disassemble(binary):
+    """{address: (mnemonic, operands, function)} of the program's text."""
+    text = subprocess.run(["objdump", "-d", "-C", "--no-show-raw-insn", "-M", "att", str(binary)],
+                          check=True, capture_output=True, text=True).stdout
+    out, function = {}, "?"
+    head = re.compile(r"^([0-9a-f]+) <(.*)>:$")
+    line_re = re.compile(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$")
+    for line in text.splitlines():
+        m = head.match(line)
+        if m:
+            function = m.group(2)
+            continue
+        m = line_re.match(line)
+        if m:
+            out[int(m.group(1), 16)] = (m.group(2), m.group(3).split("#")[0].strip(), function)
+    return out
+
+
+def callgrind_counts(binary, args):
+    """{address: instructions executed there} in the program itself, and
+    the instructions executed elsewhere (libraries)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=yes",
+                        "--dump-line=no", "--compress-strings=no", "--compress-pos=no", str(binary), *args],
+                       check=True, capture_output=True, text=True)
+        counts, elsewhere, own, skip = {}, 0, False, False
+        for line in out.read_text().splitlines():
+            if line.startswith("ob="):
+                own = Path(line[3:]).resolve() == Path(binary).resolve()
+            elif line.startswith("calls="):
+                skip = True  # the next cost line is the call's inclusive cost
+            elif line[:2] == "0x":
+                if skip:
+                    skip = False
+                    continue
+                address, cost = line.split()[:2]
+                if own:
+                    counts[int(address, 16)] = counts.get(int(address, 16), 0) + int(cost)
+                else:
+                    elsewhere += int(cost)
+            elif line.startswith(("cob=", "cfn=", "cfi=", "cfl=")):
+                continue
+        return counts, elsewhere
+
+
+def function_group(name):
+    if "lane_butterfly_arithmetic" in name:
+        return "arithmetic"
+    if "run_pass" in name or "stockham_pass" in name:
+        return "pass loop"
+    return "other"
+
+
+def count_one(binary, listing, fmt, n, calls=2):
+    before, before_else = callgrind_counts(binary, [fmt, str(n), "0"])
+    after, after_else = callgrind_counts(binary, [fmt, str(n), str(calls)])
+    kinds = {k: 0.0 for k in KINDS}
+    groups = {}
+    total = 0.0
+    for address, cost in after.items():
+        executed = (cost - before.get(address, 0)) / calls
+        if executed <= 0:
+            continue
+        mnemonic, operands, function = listing.get(address, ("?", "", "?"))
+        kind, memory = classify(mnemonic, operands)
+        if kind:
+            kinds[kind] += executed
+        if memory:
+            kinds[memory] += executed
+        groups[function_group(function)] = groups.get(function_group(function), 0.0) + executed
+        total += executed
+    libraries = (after_else - before_else) / calls
+    kinds["all"] = total + libraries
+    return {"instructions": total + libraries, "in_libraries": libraries, "per_kind": kinds,
+            "per_function": groups}
+
+
+def time_one(binary, fmt, n):
+    calls = max(5, min(2000, int(2e8 / (n * math.log2(max(n, 2)) * (10 if fmt == "qf128" else 1)))))
+    line = subprocess.run([str(binary), fmt, str(n), str(calls)], check=True, capture_output=True,
+                          text=True).stdout
+    return float(re.search(r"min_ns=([0-9.]+)", line).group(1)), re.search(r"path=(\S+)", line).group(1)
+
+
+def nominal_mhz():
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("cpu MHz"):
+            return float(line.split(":")[1])
+    return None
+
+
+def cpu_model():
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "?"
+
+
+def ceiling(per_point, model=ZEN3):
+    """{resource: cycles per point}, and the binding resource."""
+    cycles = {name: sum(per_point.get(k, 0.0) for k in kinds) / rate
+              for name, (kinds, rate) in model["resources"].items()}
+    return cycles, max(cycles, key=cycles.get)
+
+
+def baseline_gflops(path):
+    """{(contender, n): one-thread median GFLOPs} of fft_cpu_<path>.json."""
+    file = RESULTS / f"fft_cpu_{path}.json"
+    if not file.exists():
+        return {}, None
+    data = json.loads(file.read_text())
+    out = {}
+    for b in data["benchmarks"]:
+        m = re.match(r"fft/([^/]+)/(\d+)/threads:1_median$", b["name"])
+        if m and "GFLOPs" in b:
+            out[(m.group(1), int(m.group(2)))] = b["GFLOPs"]
+    return out, file.name
+
+
+# The 1-D goals that compare ffft with a CPU baseline: (format, baseline,
+# ratio of GFLOPs at least) per path (scripts/fft_bench_table.py).
+GOALS = {
+    "avx2": [("dd128", "qd_dd_real", 2.5), ("dd128", "fftw_long_double", 1.0), ("dd128", "fftw_quad", 25),
+             ("qf128", "fftw_quad", 6)],
+    "avx512": [("dd128", "qd_dd_real", 2.5), ("dd128", "fftw_long_double", 1.5), ("dd128", "fftw_quad", 50),
+               ("qf128", "fftw_quad", 8)],
+}
+
+
+def measure(args):
+    binary = Path(args.build) / "bench" / "ffft_transform_loop"
+    for tool in ("valgrind", "objdump"):
+        if shutil.which(tool) is None:
+            print(f"cpu_dynamic_counts: {tool} not found (Debian package {'valgrind' if tool == 'valgrind' else 'binutils'})")
+            return 1
+    if not binary.exists():
+        print(f"cpu_dynamic_counts: {binary} not built (cmake --build {args.build} --target ffft_transform_loop)")
+        return 1
+    identity = results_record.identity()
+    listing = disassemble(binary)
+    mhz = nominal_mhz()
+    rows, path = [], None
+    for fmt in args.formats.split(","):
+        for log2n in (int(x) for x in args.log2n.split(",")):
+            n = 1 << log2n
+            counts = count_one(binary, listing, fmt, n)
+            ns, path = time_one(binary, fmt, n)
+            rows.append({"format": fmt, "n": n, "counts": counts, "min_ns": ns})
+            print(f"{fmt} 2^{log2n}: {counts['instructions'] / n:.1f} instructions per point, {ns / 1e3:.1f} us",
+                  flush=True)
+    out = RESULTS / f"cpu_dynamic_counts_{path}.json"
+    data = {"measured": None, "cpu_model": cpu_model(), "nominal_mhz": mhz, "cpu_path": path,
+            "model": ZEN3["name"], "rows": rows}
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    results_record.stamp(out, results_record.sources_of("cpu"), identity)
+    render(out)
+    return 0
+
+
+def fmt_num(x):
+    return f"{x:.0f}" if x >= 100 else f"{x:.1f}" if x >= 10 else f"{x:.2f}"
+
+
+def render(json_path):
+    json_path = Path(json_path)
+    data = json.loads(json_path.read_text())
+    path, mhz = data["cpu_path"], data["nominal_mhz"]
+    baselines, baseline_file = baseline_gflops(path)
+    lines = [f"# CPU transforms: instructions executed per point, and the ceiling they set ({path} path)", "",
+             f"Generated by `scripts/cpu_dynamic_counts.py` from `{json_path.name}` "
+             f"({results_record.describe(data)}); {data['cpu_model']}, nominal {mhz:.0f} MHz; "
+             f"resource model: {data['model']}.", "",
+             "One forward transform, batch 1, one thread, table twiddles. Instructions counted by callgrind "
+             "(exact, whatever the machine's load); time the fastest of many calls, in cycles at the nominal "
+             "clock. The ceiling is the cycles per point that the busiest resource needs at its throughput "
+             "(the script says which throughputs): no schedule of these instructions runs faster.", "",
+             "## Per point", "",
+             "| format | N | instructions | " + " | ".join(KIND_LABELS[k] for k in KINDS) +
+             " | arithmetic / pass loop / other | ceiling (cycles) | binds | measured (cycles) | measured / ceiling | instructions per cycle |",
+             "|---|---:|---:|" + "---:|" * len(KINDS) + "---|---:|---|---:|---:|---:|"]
+    summary = {}
+    for r in data["rows"]:
+        n, c = r["n"], r["counts"]
+        per_point = {k: v / n for k, v in c["per_kind"].items()}
+        cycles, binds = ceiling(per_point)
+        measured = r["min_ns"] * 1e-9 * mhz * 1e6 / n
+        groups = c["per_function"]
+        split = " / ".join(fmt_num(groups.get(g, 0.0) / n) for g in ("arithmetic", "pass loop", "other"))
+        lines.append(f"| {r['format']} | 2^{int(math.log2(n))} | {fmt_num(c['instructions'] / n)} | " +
+                     " | ".join(fmt_num(per_point[k]) for k in KINDS) +
+                     f" | {split} | {fmt_num(cycles[binds])} | {binds} | {fmt_num(measured)} | "
+                     f"{measured / cycles[binds]:.2f} | {c['instructions'] / n / measured:.2f} |")
+        summary[(r["format"], n)] = (cycles[binds], measured, binds)
+    lines += ["", "## The goals against the ceiling", "",
+              f"Each 1-D goal that compares ffft with a CPU baseline, as the cycles per point it needs: the "
+              f"baseline's one-thread GFLOPs at the same N from `{baseline_file}` (its own run) times the "
+              "ratio; the share of the ceiling's rate that this needs (ceiling / needs) and the share the transform "
+              "runs at now (ceiling / measured). A goal whose need is beyond the ceiling (above 1) cannot be met "
+              "with today's instructions, however they are scheduled; below 1 it needs a better schedule, or "
+              "fewer instructions.", "",
+              "| goal | N | needs (cycles) | ceiling (cycles) | measured (cycles) | share of the ceiling's rate: needed | now |",
+              "|---|---:|---:|---:|---:|---:|---:|"]
+    for fmt, baseline, ratio in GOALS.get(path, []):
+        for (f, n), (ceil_cycles, measured, _) in sorted(summary.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+            if f != fmt or (baseline, n) not in baselines:
+                continue
+            flops_per_point = 5 * math.log2(n)
+            needs = flops_per_point / (baselines[(baseline, n)] * ratio) * mhz * 1e-3
+            needed = ceil_cycles / needs
+            lines.append(f"| {fmt} / {baseline} >= {ratio:g} | 2^{int(math.log2(n))} | {fmt_num(needs)} | "
+                         f"{fmt_num(ceil_cycles)} | {fmt_num(measured)} | "
+                         f"{f'{needed:.2f}' if needed <= 1 else f'{needed:.2f}: beyond the ceiling'} | "
+                         f"{ceil_cycles / measured:.2f} |")
+    json_path.with_suffix(".md").write_text("\n".join(lines) + "\n")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", default="measure")
+    ap.add_argument("file", nargs="?")
+    ap.add_argument("--build", default=str(ROOT / "build"))
+    ap.add_argument("--formats", default="df64,qf128,dd128")
+    ap.add_argument("--log2n", default="10,13,16")
+    a = ap.parse_args()
+    if a.command == "render":
+        return render(a.file)
+    return measure(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
