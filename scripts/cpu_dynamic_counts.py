@@ -227,14 +227,16 @@ def ceiling(per_point, model=ZEN3):
     return cycles, max(cycles, key=cycles.get)
 
 
-def baseline_gflops(path):
-    """{(contender, n): one-thread median GFLOPs} of fft_cpu_<path>.json."""
+def baseline_gflops(path, report=None):
+    """{(contender, n): one-thread median GFLOPs} of a CPU benchmark run
+    (default: bench/results/fft_cpu_<path>.json), and the file's name."""
     file = RESULTS / f"fft_cpu_{path}.json"
-    if not file.exists():
-        return {}, None
-    data = json.loads(file.read_text())
+    if report is None:
+        if not file.exists():
+            return {}, None
+        report = json.loads(file.read_text())
     out = {}
-    for b in data["benchmarks"]:
+    for b in report["benchmarks"]:
         m = re.match(r"fft/([^/]+)/(\d+)/threads:1_median$", b["name"])
         if m and "GFLOPs" in b:
             out[(m.group(1), int(m.group(2)))] = b["GFLOPs"]
@@ -285,6 +287,26 @@ def fmt_num(x):
     return f"{x:.0f}" if x >= 100 else f"{x:.1f}" if x >= 10 else f"{x:.2f}"
 
 
+def goal_rows(data, baseline_report=None):
+    """Each goal at each N of data's rows: the cycles per point it needs, the
+    ceiling, the measured cycles, and the share of the ceiling's rate it
+    needs (ceiling / needs)."""
+    path, mhz = data["cpu_path"], data["nominal_mhz"]
+    baselines, _ = baseline_gflops(path, baseline_report)
+    out = []
+    for fmt, baseline, ratio in GOALS.get(path, []):
+        for r in sorted((r for r in data["rows"] if r["format"] == fmt), key=lambda r: r["n"]):
+            n = r["n"]
+            if (baseline, n) not in baselines:
+                continue
+            cycles, binds = ceiling({k: v / n for k, v in r["counts"]["per_kind"].items()})
+            needs = 5 * math.log2(n) / (baselines[(baseline, n)] * ratio) * mhz * 1e-3
+            out.append({"format": fmt, "baseline": baseline, "ratio": ratio, "n": n, "needs": needs,
+                        "ceiling": cycles[binds], "measured": r["min_ns"] * 1e-9 * mhz * 1e6 / n,
+                        "needed": cycles[binds] / needs})
+    return out
+
+
 def render(json_path):
     json_path = Path(json_path)
     data = json.loads(json_path.read_text())
@@ -324,17 +346,11 @@ def render(json_path):
               "fewer instructions.", "",
               "| goal | N | needs (cycles) | ceiling (cycles) | measured (cycles) | share of the ceiling's rate: needed | now |",
               "|---|---:|---:|---:|---:|---:|---:|"]
-    for fmt, baseline, ratio in GOALS.get(path, []):
-        for (f, n), (ceil_cycles, measured, _) in sorted(summary.items(), key=lambda kv: (kv[0][0], kv[0][1])):
-            if f != fmt or (baseline, n) not in baselines:
-                continue
-            flops_per_point = 5 * math.log2(n)
-            needs = flops_per_point / (baselines[(baseline, n)] * ratio) * mhz * 1e-3
-            needed = ceil_cycles / needs
-            lines.append(f"| {fmt} / {baseline} >= {ratio:g} | 2^{int(math.log2(n))} | {fmt_num(needs)} | "
-                         f"{fmt_num(ceil_cycles)} | {fmt_num(measured)} | "
-                         f"{f'{needed:.2f}' if needed <= 1 else f'{needed:.2f}: beyond the ceiling'} | "
-                         f"{ceil_cycles / measured:.2f} |")
+    for g in goal_rows(data):
+        lines.append(f"| {g['format']} / {g['baseline']} >= {g['ratio']:g} | 2^{int(math.log2(g['n']))} | "
+                     f"{fmt_num(g['needs'])} | {fmt_num(g['ceiling'])} | {fmt_num(g['measured'])} | "
+                     f"{g['needed']:.2f}{': beyond the ceiling' if g['needed'] > 1 else ''} | "
+                     f"{g['ceiling'] / g['measured']:.2f} |")
     json_path.with_suffix(".md").write_text("\n".join(lines) + "\n")
     return 0
 

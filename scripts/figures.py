@@ -1217,6 +1217,11 @@ FIGURES = {
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
     "cpu_ceiling_avx2": Figure(["cpu_dynamic_counts_avx2.json"], _CPU, cpu_ceiling_summary,
                                "instructions per point and the share of the ceiling's rate, avx2"),
+    "cpu_ceiling_goals_avx2": Figure(
+        ["cpu_dynamic_counts_avx2.json", "fft_cpu_avx2.json"], _CPU,
+        lambda d: (lambda g: f"{g['needed']:.2f} ({g['format']} / {g['baseline']} >= {g['ratio']:g} at {size(g['n'])})")(
+            max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
+        "the largest share of the ceiling's rate that a 1-D CPU goal needs, avx2"),
     "cpu_spill_rates_avx2": Figure(["cpu_code_counts.json"], _CPU, cpu_spill_rates,
                                    "spills and reloads per vector fp operation, radix 8 and 4, avx2"),
     # Big integers (ffft_bench_bigint)
