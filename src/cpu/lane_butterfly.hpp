@@ -63,7 +63,8 @@ FFFT_UNROLL
 // scalars: the K = 2N limbs of W values are K whole vectors, where lane w of
 // component c (re limbs, then im limbs) is scalar w K + c. log2(K) rounds
 // of "unzip" (evens of each vector pair, then odds) take the K vectors to
-// that transposed form; the rounds of "zip" undo it. Each round is K
+// that transposed form; the rounds of "zip" undo it. Where K = W, a square
+// transpose does it in fewer instructions (transpose_square). Each round is K
 // two-source permutes (vpermt2ps/pd), against W K scalar moves through
 // the stack, whose narrow stores then stall the wide loads that follow.
 namespace lane_shuffle {
@@ -94,6 +95,34 @@ inline index_vector<V> zip_mask(int half) {
   return m;
 }
 
+// The transpose of W vectors of W lanes (K = W: each value is one whole
+// vector, as dd128's and qf128's are on the avx2 path), in place: log2 W
+// rounds, each swapping the off-diagonal blocks of S x S lanes within
+// every 2S x 2S block (Eklundh's transposition), S = 1, 2, ... W / 2. A
+// round's shuffle keeps to one AVX2 instruction where one exists
+// (unpcklpd and unpckhpd, vperm2f128), where an unzip across a whole
+// vector takes two (a permute across the 128-bit halves besides).
+template <class V, int W, int S = 1>
+inline void transpose_square(V (&v)[W]) {
+  if constexpr (S < W) {
+    index_vector<V> low{}, high{};
+    for (int j = 0; j < W; ++j) {
+      low[j] = (j & S) ? W + j - S : j;  // rows i: their own lanes, or row i + S's
+      high[j] = (j & S) ? W + j : j + S;  // rows i + S: row i's lanes, or their own
+    }
+    V u[W];
+FFFT_UNROLL
+    for (int i = 0; i < W; ++i) {
+      if (i & S) continue;
+      u[i] = __builtin_shuffle(v[i], v[i + S], low);
+      u[i + S] = __builtin_shuffle(v[i], v[i + S], high);
+    }
+FFFT_UNROLL
+    for (int i = 0; i < W; ++i) v[i] = u[i];
+    transpose_square<V, W, 2 * S>(v);
+  }
+}
+
 // Vector k of the limbs from p, and back: one whole-vector move each, not a
 // copy of all K vectors through an array on the stack (which GCC made of
 // 16-byte moves, so that each 32-byte read of it waited for two stores to
@@ -120,15 +149,19 @@ FFFT_HD complex<lane_expansion<E, Bytes>> load_lanes(const complex<E>* source) {
   V v[K];
 FFFT_UNROLL
   for (int k = 0; k < K; ++k) v[k] = lane_shuffle::load<V>(source, k);
-  for (int round = 1; round < K; round *= 2) {
-    V u[K];
+  if constexpr (K == W) {
+    lane_shuffle::transpose_square<V, W>(v);
+  } else {
+    for (int round = 1; round < K; round *= 2) {
+      V u[K];
 FFFT_UNROLL
-    for (int j = 0; j < K / 2; ++j) {
-      u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
-      u[K / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
+      for (int j = 0; j < K / 2; ++j) {
+        u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
+        u[K / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
+      }
+FFFT_UNROLL
+      for (int k = 0; k < K; ++k) v[k] = u[k];
     }
-FFFT_UNROLL
-    for (int k = 0; k < K; ++k) v[k] = u[k];
   }
   complex<lane_expansion<E, Bytes>> x;
 FFFT_UNROLL
@@ -144,15 +177,19 @@ FFFT_HD void store_lanes(const complex<lane_expansion<E, Bytes>>& x, complex<E>*
   V v[K];
 FFFT_UNROLL
   for (int l = 0; l < N; ++l) v[l] = x.re[l], v[N + l] = x.im[l];
-  for (int round = 1; round < K; round *= 2) {
-    V u[K];
+  if constexpr (K == W) {
+    lane_shuffle::transpose_square<V, W>(v);
+  } else {
+    for (int round = 1; round < K; round *= 2) {
+      V u[K];
 FFFT_UNROLL
-    for (int j = 0; j < K / 2; ++j) {
-      u[2 * j] = __builtin_shuffle(v[j], v[K / 2 + j], low);
-      u[2 * j + 1] = __builtin_shuffle(v[j], v[K / 2 + j], high);
+      for (int j = 0; j < K / 2; ++j) {
+        u[2 * j] = __builtin_shuffle(v[j], v[K / 2 + j], low);
+        u[2 * j + 1] = __builtin_shuffle(v[j], v[K / 2 + j], high);
+      }
+FFFT_UNROLL
+      for (int k = 0; k < K; ++k) v[k] = u[k];
     }
-FFFT_UNROLL
-    for (int k = 0; k < K; ++k) v[k] = u[k];
   }
 FFFT_UNROLL
   for (int k = 0; k < K; ++k) lane_shuffle::store(target, k, v[k]);
