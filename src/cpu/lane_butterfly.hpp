@@ -95,6 +95,25 @@ inline index_vector<V> zip_mask(int half) {
   return m;
 }
 
+// log2(Count) rounds of unzipping Count vectors in place: each round puts
+// the `even` shuffle of every vector pair first, then their `odd` one.
+// With unzip_mask, lane w of vector c ends up as scalar w Count + c of the
+// vectors as they were; with unzip_chunks_mask, the same in chunks.
+template <class V, int Count>
+[[gnu::always_inline]] inline void unzip_rounds(V (&v)[Count], const index_vector<V>& even,
+                                                const index_vector<V>& odd) {
+  for (int round = 1; round < Count; round *= 2) {
+    V u[Count];
+FFFT_UNROLL
+    for (int j = 0; j < Count / 2; ++j) {
+      u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
+      u[Count / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
+    }
+FFFT_UNROLL
+    for (int k = 0; k < Count; ++k) v[k] = u[k];
+  }
+}
+
 // The transpose of W vectors of W lanes (K = W: each value is one whole
 // vector, as dd128's and qf128's are on the avx2 path), in place: log2 W
 // rounds, each swapping the off-diagonal blocks of S x S lanes within
@@ -149,20 +168,8 @@ FFFT_HD complex<lane_expansion<E, Bytes>> load_lanes(const complex<E>* source) {
   V v[K];
 FFFT_UNROLL
   for (int k = 0; k < K; ++k) v[k] = lane_shuffle::load<V>(source, k);
-  if constexpr (K == W) {
-    lane_shuffle::transpose_square<V, W>(v);
-  } else {
-    for (int round = 1; round < K; round *= 2) {
-      V u[K];
-FFFT_UNROLL
-      for (int j = 0; j < K / 2; ++j) {
-        u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
-        u[K / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
-      }
-FFFT_UNROLL
-      for (int k = 0; k < K; ++k) v[k] = u[k];
-    }
-  }
+  if constexpr (K == W) lane_shuffle::transpose_square<V, W>(v);
+  else lane_shuffle::unzip_rounds<V, K>(v, even, odd);
   complex<lane_expansion<E, Bytes>> x;
 FFFT_UNROLL
   for (int l = 0; l < N; ++l) x.re[l] = v[l], x.im[l] = v[N + l];
@@ -285,17 +292,7 @@ FFFT_UNROLL
     V v[R];
 FFFT_UNROLL
     for (int q = 0; q < R; ++q) v[q] = component(x[q]);
-FFFT_UNROLL
-    for (int round = 1; round < R; round *= 2) {
-      V u[R];
-FFFT_UNROLL
-      for (int j = 0; j < R / 2; ++j) {
-        u[j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], even);
-        u[R / 2 + j] = __builtin_shuffle(v[2 * j], v[2 * j + 1], odd);
-      }
-FFFT_UNROLL
-      for (int q = 0; q < R; ++q) v[q] = u[q];
-    }
+    lane_shuffle::unzip_rounds<V, R>(v, even, odd);
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) component(x[j]) = v[j];
   };
