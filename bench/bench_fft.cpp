@@ -57,6 +57,8 @@
 // have no SIMD codelets (MEASURE there costs minutes of planning at large N
 // and picks similar plans). Threads: FFTW's threads library with
 // plan_with_nthreads; ffft plan_options.threads; the QD baseline is serial.
+// The second thread count is the processors this process may run on (its
+// affinity mask: `taskset -c 8,9` gives threads:2 on any machine).
 //
 // On a shared VM, whole minutes can run up to 2x slower; CPU time hides the
 // waiting for a CPU, not the shared caches. Look at the repetitions' spread.
@@ -71,7 +73,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -382,7 +383,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "ffft_bench_fft: %s\n", e.what());
     return 2;
   }
-  o.all_threads = std::max(1u, std::thread::hardware_concurrency());
+  o.all_threads = ffft::tools::usable_processors();
 
   for (std::uint64_t n : o.m.lengths) register_cpu(n, o);
   register_gpu(o.m.lengths, o);

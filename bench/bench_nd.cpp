@@ -28,7 +28,6 @@
 #include <memory>
 #include <random>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -240,7 +239,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--quick") != 0) rest.push_back(argv[i]);
   int count = static_cast<int>(rest.size());
   benchmark::Initialize(&count, rest.data());
-  const unsigned all = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned all = ffft::tools::usable_processors();
   std::vector<shape_t> shapes{{1024, 1024}, {128, 128, 128}};
   if (!quick) {
     shapes.push_back({4096, 4096});

@@ -26,7 +26,6 @@
 #include <numeric>
 #include <random>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -161,7 +160,7 @@ void add_build_benchmark(const std::string& format, std::uint64_t n, unsigned th
 
 template <class E>
 void register_builds(const std::string& format, std::initializer_list<unsigned> log2_lengths) {
-  const unsigned all = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned all = ffft::tools::usable_processors();
   for (const unsigned log2_n : log2_lengths) {
     const std::uint64_t n = std::uint64_t(1) << log2_n;
     add_build_benchmark<E>(format, n, all);

@@ -75,6 +75,12 @@
 #                and DRAM metrics of docs/gpu_tuning.md's floors)
 #   8 cpu tests  every other test binary (CPU only; CI runs them too)
 #   9 extra      ncu on qf128 and dd128 at 2^20
+#   cpu_bench    (not in the default list) the CPU speed goals' contenders on
+#                every vector path of this processor, in the background on
+#                cores of their own (scripts/fft_bench_paths.sh; AVX-512 is
+#                only lent here): cpu_bench.tar.gz. With ncu's file too
+#                that is 9 files, one more than the tool brings back: ask
+#                for one of the two
 # GPU_VALIDATE_STEPS (comma-separated, default all: env,gpu_tests,sanitizers,
 # sweep,real,twiddles,nd,vkfft,cli,python,bench,ncu,cpu_tests,extra) runs only some: if a first call
 # ran out of budget, a second call runs the rest, e.g.
@@ -284,6 +290,43 @@ env_report() {
 export -f env_report
 export bin bundle libstdcxx_choice work logs
 want env && run_step env 30 env_report
+
+# ---- 1b cpu bench (in the background) ----------------------------------------------
+# The CPU speed goals' contenders on every vector path this processor has
+# (scripts/fft_bench_paths.sh): the GPU machine's processor is the one
+# AVX-512 machine this project is lent. Each path gets two physical cores of
+# its own (threads:2), their hyperthread siblings stay idle, and this script
+# and the GPU steps move to the other cores; the bench stops 40 s before the
+# budget ends. Brings back cpu_bench.tar.gz (fft_cpu_<path>.json, stamped
+# with --sources cpu, and the logs). Skipped with fewer than 4 physical cores
+# left for the rest.
+cpu_bench_pid=""
+if want cpu_bench; then
+  cpu_paths=$("$bin/ffft" info --json 2>/dev/null | python3 -c \
+    'import json, sys; print(" ".join(p for p in json.load(sys.stdin)["cpu_paths_available"] if p != "scalar"))' 2>/dev/null)
+  # Physical cores, each with its CPUs ("0,8"), in the order lscpu gives.
+  mapfile -t cores < <(lscpu -p=CPU,CORE 2>/dev/null | awk -F, '!/^#/ {c[$2] = c[$2] (c[$2] == "" ? "" : ",") $1}
+    END {for (k in c) print k " " c[k]}' | sort -n | cut -d' ' -f2)
+  paths=($cpu_paths)
+  if ((${#paths[@]} == 0)); then
+    note "$(printf '%-34s skipped: %s' "cpu bench" "no vector path on this processor (ffft info)")"
+  elif ((${#cores[@]} < 2 * ${#paths[@]} + 4)); then
+    note "$(printf '%-34s skipped: %s' "cpu bench" "${#cores[@]} physical cores: too few for ${#paths[@]} paths beside the GPU steps")"
+  else
+    specs=() rest=""
+    for ((i = 0; i < ${#paths[@]}; i++)); do
+      a=${cores[${#cores[@]} - 2 * i - 1]} b=${cores[${#cores[@]} - 2 * i - 2]}
+      specs+=("${paths[i]}:${b%%,*},${a%%,*}")
+    done
+    for ((i = 0; i < ${#cores[@]} - 2 * ${#paths[@]}; i++)); do rest+="${rest:+,}${cores[i]}"; done
+    taskset -pc "$rest" $$ >/dev/null
+    bash "$root/scripts/fft_bench_paths.sh" "$bin/ffft_bench_fft" "$work/cpu_bench" \
+      $((budget - SECONDS - 40)) "${specs[@]}" >"$logs/cpu_bench.log" 2>&1 &
+    cpu_bench_pid=$!
+    cpu_bench_start=$SECONDS
+    echo "gpu_validate: cpu bench on ${specs[*]} in the background; the rest on CPUs $rest"
+  fi
+fi
 
 # ---- 2 gpu tests -------------------------------------------------------------------
 if want gpu_tests; then
@@ -513,6 +556,26 @@ if want extra && ((have_gpu == 1)); then
     run_step "ncu qf128 2^20" 70 ncu_profile qf128_2p20 qf128 20 24
     run_step "ncu dd128 2^20" 70 ncu_profile dd128_2p20 dd128 20
   fi
+fi
+
+# ---- 1b cpu bench, collected -----------------------------------------------------------
+if [[ -n $cpu_bench_pid ]]; then
+  wait "$cpu_bench_pid"
+  cpu_bench_rc=$?
+  detail=""
+  for f in "$work"/cpu_bench/fft_cpu_*.json; do
+    [[ -f $f ]] || continue
+    python3 scripts/results_record.py stamp "$f" --sources cpu --identity "$bundle/measured.json" >/dev/null ||
+      detail+=" (not stamped: $(basename "$f"))"
+    detail+=" $(basename "$f" .json | sed 's/^fft_cpu_//'): $(python3 -c 'import json, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+print(len({x["name"].split("/")[2] for x in b}), "sizes")' "$f")"
+  done
+  cp "$work"/cpu_bench/*.log "$logs/" 2>/dev/null
+  tar czf "$OUT/cpu_bench.tar.gz" -C "$work" cpu_bench
+  status=ok
+  ((cpu_bench_rc != 0)) && status="FAILED (rc $cpu_bench_rc)" && failures=$((failures + 1))
+  note "$(printf '%-34s %-22s %4ds  %s' "cpu bench (background)" "$status" $((SECONDS - cpu_bench_start)) "${detail# }")"
 fi
 
 snapshot

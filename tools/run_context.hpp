@@ -2,11 +2,15 @@
 // machine, the source revision and the time. Host-only, for tools.
 #pragma once
 
+#include <sched.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <string>
+#include <thread>
 
 namespace ffft::tools {
 
@@ -21,6 +25,16 @@ inline std::string cpu_model() {
     }
   }
   return "unknown";
+}
+
+// The processors this process may run on: its affinity mask, so that a run
+// under `taskset -c 8,9` times 2 threads, not the machine's count that
+// std::thread::hardware_concurrency() gives (glibc's get_nprocs()).
+inline unsigned usable_processors() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
 }
 
 namespace detail {

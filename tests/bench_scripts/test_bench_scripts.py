@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""The benchmark scripts that split and join runs: scripts/bench_json_merge.py
+joins one process's JSON per size into one file and loses no benchmark, and
+scripts/fft_bench_table.py never calls a goal over 2^10-2^22 met from a run
+that measured only part of that span."""
+import json
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import fft_bench_table  # noqa: E402
+
+MERGE = ROOT / "scripts" / "bench_json_merge.py"
+
+
+def case(contender, n, gflops):
+    return {"name": f"fft/{contender}/{n}/threads:1", "run_name": f"fft/{contender}/{n}/threads:1",
+            "run_type": "iteration", "iterations": 1, "real_time": 1.0, "cpu_time": 1.0,
+            "time_unit": "ms", "GFLOPs": gflops, "N": n, "batch": 1, "cpu_threads": 1}
+
+
+def part(date, cases):
+    return {"context": {"date": date, "host_name": "t", "ffft_cpu_path": "avx512"}, "benchmarks": cases}
+
+
+class Merge(unittest.TestCase):
+    def run_merge(self, folder, parts, *extra):
+        paths = []
+        for i, p in enumerate(parts):
+            path = Path(folder) / f"part{i}.json"
+            path.write_text(p if isinstance(p, str) else json.dumps(p))
+            paths.append(str(path))
+        out = Path(folder) / "merged.json"
+        r = subprocess.run([sys.executable, str(MERGE), str(out), *paths, *extra],
+                           capture_output=True, text=True)
+        return r, out
+
+    def test_joins_parts_in_order_with_the_earliest_date(self):
+        with tempfile.TemporaryDirectory() as d:
+            r, out = self.run_merge(d, [part("2026-01-02", [case("a", 1024, 1.0)]),
+                                        part("2026-01-01", [case("a", 2048, 2.0), case("b", 2048, 3.0)])],
+                                    "--context", "pinned=taskset -c 2,3")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            merged = json.loads(out.read_text())
+            self.assertEqual([b["name"] for b in merged["benchmarks"]],
+                             ["fft/a/1024/threads:1", "fft/a/2048/threads:1", "fft/b/2048/threads:1"])
+            self.assertEqual(merged["context"]["date"], "2026-01-01")
+            self.assertEqual(merged["context"]["merged_parts"], 2)
+            self.assertEqual(merged["context"]["pinned"], "taskset -c 2,3")
+
+    def test_skips_a_part_a_killed_process_left_unwritten(self):
+        with tempfile.TemporaryDirectory() as d:
+            r, out = self.run_merge(d, [part("2026-01-01", [case("a", 1024, 1.0)]), '{"context": {'])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("skipped", r.stderr)
+            self.assertEqual(len(json.loads(out.read_text())["benchmarks"]), 1)
+
+    def test_fails_and_writes_nothing_without_a_readable_part(self):
+        with tempfile.TemporaryDirectory() as d:
+            r, out = self.run_merge(d, ["", "not json"])
+            self.assertNotEqual(r.returncode, 0)
+            self.assertFalse(out.exists())
+
+
+class PartialSpan(unittest.TestCase):
+    def goals(self, ns):
+        cases = [case(c, n, g) for n in ns for c, g in
+                 [("ffft_dd128_table", 2.0), ("fftw_long_double", 1.0)]]
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "run.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": cases}))
+            _, results, _, _ = fft_bench_table.load(str(path))
+        rows = fft_bench_table.goals_table(results, "avx512", 1).splitlines()
+        return next(r for r in rows if "FFTW long double" in r)
+
+    def test_whole_span_can_meet_a_goal(self):
+        self.assertTrue(self.goals([1 << k for k in range(10, 23)]).endswith("| yes |"))
+
+    def test_part_of_the_span_never_meets_it(self):
+        row = self.goals([1 << k for k in range(10, 14)])
+        self.assertIn("2^10–2^13 only", row)
+        self.assertTrue(row.endswith("| not all N |"), row)
+
+
+if __name__ == "__main__":
+    unittest.main()
