@@ -153,15 +153,26 @@ def fmt(x, digits=3):
     return f"{x:.{max(0, digits - 1 - int(math.floor(math.log10(abs(x)))))}f}"
 
 
+def measured_values(values):
+    """The values a run measured: a run cut short (scripts/fft_bench_paths.sh)
+    has None for the sizes it did not reach."""
+    values = [v for v in values if v is not None]
+    if not values:
+        raise ValueError("no value measured")
+    return values
+
+
 def span(values, digits=0):
-    """"lo-hi" of values, rounded to `digits` decimals (one value: itself)."""
+    """"lo-hi" of the measured values, rounded to `digits` decimals (one value: itself)."""
+    values = measured_values(values)
     lo, hi = min(values), max(values)
     text = lambda v: f"{v:.{digits}f}"
     return text(lo) if text(lo) == text(hi) else f"{text(lo)}-{text(hi)}"
 
 
 def span_sig(values, digits=2):
-    """"lo-hi" of values, each to `digits` significant digits."""
+    """"lo-hi" of the measured values, each to `digits` significant digits."""
+    values = measured_values(values)
     lo, hi = fmt(min(values), digits), fmt(max(values), digits)
     return lo if lo == hi else f"{lo}-{hi}"
 
@@ -279,13 +290,27 @@ def cpu_goals_table(data, best=False):
         rows.append(cells + [f"{SCALING_GOAL:g}"])
     head = "ratio (GFLOPs; worst over 2^10-2^22, best in parentheses)" if best else \
         "ratio (GFLOPs; worst over 2^10-2^22, at N)"
-    return table([head, f"avx512 ({_cpu_of(data[0])})", f"avx2 ({_cpu_of(data[1])})", "goal"], rows,
+    text = table([head, f"avx512 ({_cpu_of(data[0])})", f"avx2 ({_cpu_of(data[1])})", "goal"], rows,
                  ["---", "---:", "---:", "---:"])
+    partial = _partial_spans(paths)
+    return text + (f"\n\nThe worst over the sizes measured: {'; '.join(partial)}." if partial else "")
 
 
 def _cpu_of(run):
     """The CPU a benchmark run measured, as its context names it."""
     return run.get("context", {}).get("cpu_model", "CPU not recorded")
+
+
+def _partial_spans(paths):
+    """'avx512 measured 2^10-2^21 only' for each path whose run did not reach
+    every N of 2^10-2^22 (a run cut by its time limit): a goal over the span
+    it meets on the sizes it has is not shown met."""
+    notes = []
+    for p, r in paths.items():
+        ns = [n for n in EVERY_N if any(key[0] == "ffft_dd128_table" and key[1] == n for key in r)]
+        if ns and len(ns) < len(EVERY_N):
+            notes.append(f"{p} measured {size(ns[0])}-{size(ns[-1])} only")
+    return notes
 
 
 def cpu_speed_table(data, ns=(1 << 10, 1 << 16, 1 << 20, 1 << 22)):
@@ -297,7 +322,8 @@ def cpu_speed_table(data, ns=(1 << 10, 1 << 16, 1 << 20, 1 << 22)):
     rows = []
     for path, run in (("avx512", data[0]), ("avx2", data[1])):
         r = _fft(run)
-        rows += [[f"{path} ({_cpu_of(run)})", size(n)] + [fmt(fft_value(r, c, n)) for c in columns] for n in ns]
+        rows += [[f"{path} ({_cpu_of(run)})", size(n)] + [fmt(fft_value(r, c, n)) for c in columns]
+                 for n in ns if fft_value(r, columns[0], n) is not None]
     return table(header, rows, ["---", "---:"] + ["---:"] * len(columns))
 
 
@@ -464,7 +490,9 @@ def cpu_goals_missed(data):
         on = [p for p, r in paths.items() if worst(r, c, c, pow2(16, 22), 2, 1)[0] < SCALING_GOAL]
         if on:
             missed.append(f"{f} on 2 threads ({', '.join(on)})")
-    return "; ".join(missed) if missed else "none"
+    text = "; ".join(missed) if missed else "none"
+    partial = _partial_spans(paths)
+    return text + (f" ({'; '.join(partial)})" if partial else "")
 
 
 def dist_summary(data):
@@ -1154,6 +1182,9 @@ FIGURES = {
        for a, b in [("ffft_dd128_table", "qd_dd_real"), ("ffft_dd128_table", "fftw_long_double"),
                     ("ffft_dd128_table", "fftw_quad"), ("ffft_qf128_table", "fftw_quad")]},
     "cpu_goals_missed": Figure(CPU_PATHS, _CPU, cpu_goals_missed, "the CPU goals missed, and on which path"),
+    "cpu_goals_table_one_machine": Figure(
+        ["fft_cpu_avx512.json", "fft_cpu_xeon_avx2.json"], _CPU, lambda d: cpu_goals_table(d, best=True),
+        "the CPU goals' ratios on both paths of one processor in one run (the GPU machine's Xeon)"),
     "cpu_avx2_dd128_gflops": Figure(
         CPU_PATHS[1:], _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in EVERY_N], 2),
         "dd128 GFLOPs on the avx2 path, 2^10-2^22"),
