@@ -168,7 +168,9 @@ def callgrind_counts(binary, args):
 
 
 def function_group(name):
-    if "lane_butterfly_arithmetic" in name:
+    # The butterflies' arithmetic, with the out-of-line complex four-limb
+    # operations it calls (unchecked.hpp's side_by_side functions).
+    if "lane_butterfly_arithmetic" in name or "_side_by_side" in name:
         return "arithmetic"
     if "run_pass" in name or "stockham_pass" in name:
         return "pass loop"

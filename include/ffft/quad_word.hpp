@@ -25,24 +25,49 @@ using qw = expansion<T, 4>;
 // Sums terms with a chain of TwoSums. The result is their sum rounded once
 // per step; the K - 1 rounding errors, each one order of u smaller, are
 // written to errors[0..K-2] so the caller can carry them to the next order.
+// P independent sums side by side, step by step (renormalize_each says why).
+template <class T, int K, int P>
+FFFT_HD void sum_keeping_errors_each(const T (&terms)[P][K], T (&errors)[P][K - 1], T (&sums)[P]) {
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) sums[q] = terms[q][0];
+FFFT_UNROLL
+  for (int i = 1; i < K; ++i)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) {
+      const limb_pair<T> p = two_sum(sums[q], terms[q][i]);
+      sums[q] = p.hi;
+      errors[q][i - 1] = p.lo;
+    }
+}
+
 template <class T, int K>
 FFFT_HD T sum_keeping_errors(const T (&terms)[K], T* errors) {
-  T s = terms[0];
+  T one[1][K], e[1][K - 1], s[1];
 FFFT_UNROLL
-  for (int i = 1; i < K; ++i) {
-    const limb_pair<T> p = two_sum(s, terms[i]);
-    s = p.hi;
-    errors[i - 1] = p.lo;
-  }
-  return s;
+  for (int i = 0; i < K; ++i) one[0][i] = terms[i];
+  sum_keeping_errors_each<T, K, 1>(one, e, s);
+FFFT_UNROLL
+  for (int i = 0; i < K - 1; ++i) errors[i] = e[0][i];
+  return s[0];
+}
+
+template <class T, int K, int P>
+FFFT_HD void plain_sum_each(const T (&terms)[P][K], T (&sums)[P]) {
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) sums[q] = terms[q][0];
+FFFT_UNROLL
+  for (int i = 1; i < K; ++i)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) sums[q] = limb::add(sums[q], terms[q][i]);
 }
 
 template <class T, int K>
 FFFT_HD T plain_sum(const T (&terms)[K]) {
-  T s = terms[0];
+  T one[1][K], s[1];
 FFFT_UNROLL
-  for (int i = 1; i < K; ++i) s = limb::add(s, terms[i]);
-  return s;
+  for (int i = 0; i < K; ++i) one[0][i] = terms[i];
+  plain_sum_each<T, K, 1>(one, s);
+  return s[0];
 }
 
 // CAMPARY-style certified addition: merge the limbs by magnitude, renormalize.
@@ -51,6 +76,19 @@ FFFT_HD qw<T> add(qw<T> a, qw<T> b) {
   T c[8] = {a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]};
   detail::merge_4_4(c);
   return detail::renormalize<T, 4>(c);
+}
+
+// P independent additions r[q] = a[q] + b[q] side by side (the same
+// operations as P calls of add, so the same bits; renormalize_each says why).
+template <class T, int P>
+FFFT_HD void add_each(const qw<T> (&a)[P], const qw<T> (&b)[P], qw<T> (&r)[P]) {
+  T c[P][8];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q)
+FFFT_UNROLL
+    for (int i = 0; i < 4; ++i) c[q][i] = a[q][i], c[q][i + 4] = b[q][i];
+  detail::merge_4_4_each<T, P>(c);
+  detail::renormalize_each<T, 4, 8, P>(c, r);
 }
 
 template <class T>
@@ -86,35 +124,71 @@ FFFT_UNROLL
 // QD's accurate quad-double multiply: products a_i b_j with i + j <= 3 as
 // exact TwoProds, those with i + j == 4 rounded, i + j >= 5 (below u^5)
 // dropped. Each order is summed with TwoSums whose errors go to the next.
+// P independent products r[q] = a[q] b[q] side by side, step by step (the
+// same operations as P calls of mul; renormalize_each says why).
+template <class T, int P>
+FFFT_HD void mul_each(const qw<T> (&a)[P], const qw<T> (&b)[P], qw<T> (&r)[P]) {
+  // Exact products a_i b_j, i + j <= 3, in the order the sums take them.
+  constexpr int exact[10][2] = {{0, 0}, {0, 1}, {1, 0}, {0, 2}, {1, 1},
+                                {2, 0}, {0, 3}, {1, 2}, {2, 1}, {3, 0}};
+  limb_pair<T> p[P][10];
+FFFT_UNROLL
+  for (int k = 0; k < 10; ++k)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) p[q][k] = two_prod(a[q][exact[k][0]], b[q][exact[k][1]]);
+
+  T order1[P][3], e1[P][2], s1[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) {
+    order1[q][0] = p[q][1].hi, order1[q][1] = p[q][2].hi, order1[q][2] = p[q][0].lo;
+  }
+  sum_keeping_errors_each<T, 3, P>(order1, e1, s1);
+  T order2[P][7], e2[P][6], s2[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) {
+    order2[q][0] = p[q][3].hi, order2[q][1] = p[q][4].hi, order2[q][2] = p[q][5].hi;
+    order2[q][3] = p[q][1].lo, order2[q][4] = p[q][2].lo, order2[q][5] = e1[q][0], order2[q][6] = e1[q][1];
+  }
+  sum_keeping_errors_each<T, 7, P>(order2, e2, s2);
+  T order3[P][13], e3[P][12], s3[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) {
+FFFT_UNROLL
+    for (int k = 0; k < 4; ++k) order3[q][k] = p[q][6 + k].hi;
+FFFT_UNROLL
+    for (int k = 0; k < 3; ++k) order3[q][4 + k] = p[q][3 + k].lo;
+FFFT_UNROLL
+    for (int k = 0; k < 6; ++k) order3[q][7 + k] = e2[q][k];
+  }
+  sum_keeping_errors_each<T, 13, P>(order3, e3, s3);
+  T order4[P][19], s4[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) {
+FFFT_UNROLL
+    for (int k = 0; k < 4; ++k) order4[q][k] = p[q][6 + k].lo;
+    order4[q][4] = limb::mul(a[q][1], b[q][3]);
+    order4[q][5] = limb::mul(a[q][2], b[q][2]);
+    order4[q][6] = limb::mul(a[q][3], b[q][1]);
+FFFT_UNROLL
+    for (int k = 0; k < 12; ++k) order4[q][7 + k] = e3[q][k];
+  }
+  plain_sum_each<T, 19, P>(order4, s4);
+
+  T terms[P][5];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) {
+    terms[q][0] = p[q][0].hi, terms[q][1] = s1[q], terms[q][2] = s2[q], terms[q][3] = s3[q];
+    terms[q][4] = s4[q];
+  }
+  detail::renormalize_each<T, 4, 5, P>(terms, r);
+}
+
 template <class T>
 FFFT_HD qw<T> mul(qw<T> a, qw<T> b) {
-  const limb_pair<T> p00 = two_prod(a[0], b[0]);
-  const limb_pair<T> p01 = two_prod(a[0], b[1]);
-  const limb_pair<T> p10 = two_prod(a[1], b[0]);
-  const limb_pair<T> p02 = two_prod(a[0], b[2]);
-  const limb_pair<T> p11 = two_prod(a[1], b[1]);
-  const limb_pair<T> p20 = two_prod(a[2], b[0]);
-  const limb_pair<T> p03 = two_prod(a[0], b[3]);
-  const limb_pair<T> p12 = two_prod(a[1], b[2]);
-  const limb_pair<T> p21 = two_prod(a[2], b[1]);
-  const limb_pair<T> p30 = two_prod(a[3], b[0]);
-
-  T e1[2], e2[6], e3[12];
-  const T order1[3] = {p01.hi, p10.hi, p00.lo};
-  const T s1 = sum_keeping_errors(order1, e1);
-  const T order2[7] = {p02.hi, p11.hi, p20.hi, p01.lo, p10.lo, e1[0], e1[1]};
-  const T s2 = sum_keeping_errors(order2, e2);
-  const T order3[13] = {p03.hi, p12.hi, p21.hi, p30.hi, p02.lo, p11.lo, p20.lo,
-                        e2[0],  e2[1],  e2[2],  e2[3],  e2[4],  e2[5]};
-  const T s3 = sum_keeping_errors(order3, e3);
-  const T order4[19] = {p03.lo, p12.lo, p21.lo, p30.lo,
-                        limb::mul(a[1], b[3]), limb::mul(a[2], b[2]), limb::mul(a[3], b[1]),
-                        e3[0], e3[1], e3[2], e3[3], e3[4], e3[5],
-                        e3[6], e3[7], e3[8], e3[9], e3[10], e3[11]};
-  const T s4 = plain_sum(order4);
-
-  const T terms[5] = {p00.hi, s1, s2, s3, s4};
-  return detail::renormalize<T, 4>(terms);
+  const qw<T> x[1] = {a}, y[1] = {b};
+  qw<T> r[1];
+  mul_each<T, 1>(x, y, r);
+  return r[0];
 }
 
 // r - q * b for the quotient digit q = RN(r0 / b0), accurate to O(u^5 |r|)

@@ -34,17 +34,26 @@ FFFT_HD void order_by_magnitude(T& x, T& y) {
 // stored in c[0..7], with Batcher's odd-even merging network (9 comparators).
 // When both inputs are normalized expansions, |c[i+2]| <= u |c[i]|: of any three
 // consecutive outputs two come from the same input, which is ulp-nonoverlapping.
+// P independent merges at once, comparator by comparator (the same
+// operations on each, so the same results as P single ones): see
+// renormalize_each.
+template <class T, int P>
+FFFT_HD void merge_4_4_each(T (&c)[P][8]) {
+  constexpr int pairs[9][2] = {{0, 4}, {1, 5}, {2, 6}, {3, 7}, {2, 4}, {3, 5}, {1, 2}, {3, 4}, {5, 6}};
+FFFT_UNROLL
+  for (int k = 0; k < 9; ++k)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) order_by_magnitude(c[q][pairs[k][0]], c[q][pairs[k][1]]);
+}
+
 template <class T>
 FFFT_HD void merge_4_4(T (&c)[8]) {
-  order_by_magnitude(c[0], c[4]);
-  order_by_magnitude(c[1], c[5]);
-  order_by_magnitude(c[2], c[6]);
-  order_by_magnitude(c[3], c[7]);
-  order_by_magnitude(c[2], c[4]);
-  order_by_magnitude(c[3], c[5]);
-  order_by_magnitude(c[1], c[2]);
-  order_by_magnitude(c[3], c[4]);
-  order_by_magnitude(c[5], c[6]);
+  T one[1][8];
+FFFT_UNROLL
+  for (int i = 0; i < 8; ++i) one[0][i] = c[i];
+  merge_4_4_each<T, 1>(one);
+FFFT_UNROLL
+  for (int i = 0; i < 8; ++i) c[i] = one[0][i];
 }
 
 // Inserts c[M-1] into c[0..M-2], sorted by decreasing magnitude.
@@ -54,39 +63,70 @@ FFFT_UNROLL
   for (int i = M - 1; i > 0; --i) order_by_magnitude(c[i - 1], c[i]);
 }
 
+// Renormalizes P independent sequences of M terms c[q] (each roughly
+// decreasing in magnitude) into N-limb expansions y[q], each of value the sum
+// of its terms up to the rounding of its last limb. The P computations run
+// step by step side by side: each is the same sequence of operations as a
+// single one (so the same bits), but the dependent chains of the P (the
+// bottom-up sum, the top-down carry) interleave in the code, which a core
+// whose reorder window is shorter than one four-limb addition (about 240
+// vector instructions on AVX2) cannot do by itself.
+template <class T, int N, int M, int P>
+FFFT_HD void renormalize_each(const T (&c)[P][M], expansion<T, N> (&y)[P]) {
+  static_assert(M > N, "renormalize compresses M terms into N < M limbs");
+  // Bottom-up VecSum: e[0] + ... + e[M-1] == c[0] + ... + c[M-1] exactly.
+  T e[P][M], s[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) s[q] = c[q][M - 1];
+FFFT_UNROLL
+  for (int i = M - 2; i >= 0; --i)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) {
+      const limb_pair<T> p = two_sum(c[q][i], s[q]);
+      s[q] = p.hi;
+      e[q][i + 1] = p.lo;
+    }
+
+  // Top-down pass: carry the running remainder, emit it as a limb when adding
+  // the next term leaves a nonzero error. Before step i at most i - 1 limbs
+  // have been emitted, so only the outputs k < i can take a limb there.
+  T carry[P];
+  typename limb::counter_type<T>::type emitted[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) {
+    y[q] = expansion<T, N>{};
+    carry[q] = s[q];
+    emitted[q] = typename limb::counter_type<T>::type{};
+  }
+FFFT_UNROLL
+  for (int i = 1; i < M; ++i)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) {
+      const limb_pair<T> p = two_sum(carry[q], e[q][i]);
+      // Before step N every output but the last is still free.
+      const auto emit = i < N ? (p.lo != T{}) : (p.lo != T{}) && (emitted[q] < N - 1);
+FFFT_UNROLL
+      for (int k = 0; k < N - 1; ++k)
+        if (k < i) y[q][k] = (emit && emitted[q] == k) ? p.hi : y[q][k];
+      carry[q] = emit ? p.lo : p.hi;
+      emitted[q] = limb::increment_if(emitted[q], emit);
+    }
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q)
+FFFT_UNROLL
+    for (int k = 0; k < N; ++k) y[q][k] = (emitted[q] == k) ? carry[q] : y[q][k];
+}
+
 // Renormalizes the M terms c (roughly decreasing in magnitude) into an N-limb
 // expansion whose value is their sum, up to the rounding of the last limb.
 template <class T, int N, int M>
 FFFT_HD expansion<T, N> renormalize(const T (&c)[M]) {
-  static_assert(M > N, "renormalize compresses M terms into N < M limbs");
-  // Bottom-up VecSum: e[0] + ... + e[M-1] == c[0] + ... + c[M-1] exactly.
-  T e[M];
-  T s = c[M - 1];
+  T one[1][M];
 FFFT_UNROLL
-  for (int i = M - 2; i >= 0; --i) {
-    const limb_pair<T> p = two_sum(c[i], s);
-    s = p.hi;
-    e[i + 1] = p.lo;
-  }
-  e[0] = s;
-
-  // Top-down pass: carry the running remainder, emit it as a limb when adding
-  // the next term leaves a nonzero error.
-  expansion<T, N> y{};
-  T carry = e[0];
-  typename limb::counter_type<T>::type emitted{};
-FFFT_UNROLL
-  for (int i = 1; i < M; ++i) {
-    const limb_pair<T> p = two_sum(carry, e[i]);
-    const auto emit = (p.lo != T{}) && (emitted < N - 1);
-FFFT_UNROLL
-    for (int k = 0; k < N - 1; ++k) y[k] = (emit && emitted == k) ? p.hi : y[k];
-    carry = emit ? p.lo : p.hi;
-    emitted = limb::increment_if(emitted, emit);
-  }
-FFFT_UNROLL
-  for (int k = 0; k < N; ++k) y[k] = (emitted == k) ? carry : y[k];
-  return y;
+  for (int i = 0; i < M; ++i) one[0][i] = c[i];
+  expansion<T, N> y[1];
+  renormalize_each<T, N, M, 1>(one, y);
+  return y[0];
 }
 
 }  // namespace ffft::detail
