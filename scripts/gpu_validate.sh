@@ -310,6 +310,8 @@ if want cpu_bench; then
   paths=($cpu_paths)
   if ((${#paths[@]} == 0)); then
     note "$(printf '%-34s skipped: %s' "cpu bench" "no vector path on this processor (ffft info)")"
+  elif ((budget - SECONDS - 40 < 60)); then
+    note "$(printf '%-34s skipped: %s' "cpu bench" "under a minute of the budget left for it")"
   elif ((${#cores[@]} < 2 * ${#paths[@]} + 4)); then
     note "$(printf '%-34s skipped: %s' "cpu bench" "${#cores[@]} physical cores: too few for ${#paths[@]} paths beside the GPU steps")"
   else
