@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/runner.hpp"
+#include "src/cpu/cache_blocking.hpp"
 #include "src/cpu/parallel_for.hpp"
 #include "src/cpu/stockham_pass_paths.hpp"
 
@@ -11,12 +12,60 @@ namespace ffft::fft {
 
 using cpu::parallel_for;
 
+namespace {
+
+// The lanes of a path's vectors for format E (1: the scalar path), which
+// decide the width of its tiles.
+template <class E>
+std::uint32_t lanes_of(cpu_isa isa) {
+  const auto limb_bytes = static_cast<std::uint32_t>(sizeof(typename E::limb_type));
+  switch (isa) {
+    case cpu_isa::avx2: return 32 / limb_bytes;
+    case cpu_isa::avx512: return 64 / limb_bytes;
+    case cpu_isa::scalar: break;
+  }
+  return 1;
+}
+
+}  // namespace
+
+template <class E>
+cpu_executor<E>::cpu_executor(unsigned threads, cpu_isa isa)
+    : cpu_executor(threads, isa, cpu::per_core_cache_bytes()) {}
+
 template <class E>
 void cpu_executor<E>::stockham(int sign, const stockham_program<E>& program,
                                const scaling<E>& scale, strided<const value> in,
                                strided<value> out, value* ws0, value* ws1,
                                std::uint64_t batch) const {
-  run_stockham_passes(*this, sign, program, scale, in, out, ws0, ws1, batch);
+  // The tiles load and store whole lane vectors along the data: unit stride.
+  const bool unit_stride = in.stride == 1 && out.stride == 1;
+  const std::vector<pass_group> groups =
+      unit_stride ? cpu::blocked_groups(*program.passes, *program.offsets, program.n, batch, sizeof(value),
+                                        lanes_of<E>(isa_), cache_bytes_)
+                  : std::vector<pass_group>{};
+  if (groups.empty()) run_stockham_passes(*this, sign, program, scale, in, out, ws0, ws1, batch);
+  else run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
+}
+
+template <class E>
+void cpu_executor<E>::stockham_group(int sign, const pass_group& group,
+                                     const stockham_program<E>& program, strided<const value> in,
+                                     strided<value> out, std::uint64_t batch,
+                                     const scaling<E>& finish) const {
+  const std::uint32_t points = cpu::tile_points(cache_bytes_, sizeof(value));
+  switch (isa_) {
+#if FFFT_CPU_HAVE_X86_PATHS
+    case cpu_isa::avx2:
+      return cpu::avx2::stockham_group(threads_, sign, group, program.twiddles, in, out, batch, finish, points);
+    case cpu_isa::avx512:
+      return cpu::avx512::stockham_group(threads_, sign, group, program.twiddles, in, out, batch, finish, points);
+#endif
+    default:
+      break;
+  }
+  (void)points;
+  throw std::logic_error("ffft: no blocked schedule on the CPU path " + std::string(to_string(isa_)));
 }
 
 template <class E>

@@ -6,8 +6,10 @@
 // element-wise steps are the same scalar code on every path.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
+#include "engine/pass_groups.hpp"
 #include "engine/program.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
@@ -22,12 +24,18 @@ class cpu_executor {
   using value = complex<E>;
 
   // threads: OpenMP threads (0: one per hardware thread); isa: a path
-  // cpu::can_run says this machine runs.
-  cpu_executor(unsigned threads, cpu_isa isa) : threads_(threads), isa_(isa) {}
+  // cpu::can_run says this machine runs; cache_bytes: the cache a thread's
+  // tiles are sized for (cache_blocking.hpp), 0 for every transform pass by
+  // pass. The results are the same bits whatever the three are.
+  cpu_executor(unsigned threads, cpu_isa isa, std::size_t cache_bytes)
+      : threads_(threads), isa_(isa), cache_bytes_(cache_bytes) {}
+  cpu_executor(unsigned threads, cpu_isa isa);  // cache_bytes: cpu::per_core_cache_bytes()
 
-  // A whole Stockham transform of every transform, pass by pass, then
-  // scaled; sign -1 forward, +1 inverse. ws0 and ws1 hold n * batch values
-  // each (as many as stockham_buffers() says are used).
+  // A whole Stockham transform of every transform, then scaled; sign -1
+  // forward, +1 inverse: pass by pass where the data fit the cache, else in
+  // groups of passes done tile by tile (cache_blocking.hpp). ws0 and ws1
+  // hold n * batch values each (as many as stockham_buffers() says are
+  // used).
   void stockham(int sign, const stockham_program<E>& program, const scaling<E>& scale,
                 strided<const value> in, strided<value> out, value* ws0, value* ws1,
                 std::uint64_t batch) const;
@@ -37,6 +45,12 @@ class cpu_executor {
   void stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
                      strided<const value> in, strided<value> out, std::uint64_t batch,
                      const scaling<E>& finish) const;
+
+  // One group of passes of every transform (run_stockham_groups calls it),
+  // its outputs multiplied as finish says.
+  void stockham_group(int sign, const pass_group& group, const stockham_program<E>& program,
+                      strided<const value> in, strided<value> out, std::uint64_t batch,
+                      const scaling<E>& finish) const;
 
   // out = scale(in), element-wise (in == out allowed).
   void copy_scaled(const scaling<E>& scale, strided<const value> in, strided<value> out,
@@ -56,6 +70,7 @@ class cpu_executor {
  private:
   unsigned threads_;
   cpu_isa isa_;
+  std::size_t cache_bytes_;
 };
 
 extern template class cpu_executor<df64>;

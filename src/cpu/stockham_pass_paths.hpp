@@ -1,6 +1,7 @@
 // The CPU executor's instruction-set paths: one Stockham pass over a batch,
-// compiled once per path (stockham_pass_path.hpp) in translation units of
-// its own, with the path's compiler flags.
+// and on the lane paths a group of passes tile by tile, compiled once per
+// path (stockham_pass_path.hpp, stockham_group_path.hpp) in translation
+// units of its own, with the path's compiler flags.
 //
 //   scalar  one butterfly at a time: any CPU, the portable path
 //   avx2    W = 8 float or 4 double butterflies in 256-bit lanes
@@ -17,6 +18,7 @@
 
 #include "ffft/complex.hpp"
 #include "ffft/fft/elementwise_steps.hpp"
+#include "ffft/fft/stockham_group.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 // One Stockham pass of every transform of a batch (sign -1 forward, +1
@@ -27,17 +29,28 @@
                      const complex<E>* twiddles, fft::strided<const complex<E>> in,              \
                      fft::strided<complex<E>> out, std::uint64_t batch,                          \
                      const fft::scaling<E>& finish);
-#define FFFT_DECLARE_STOCKHAM_PASS(path)                                                         \
-  namespace ffft::cpu::path {                                                                    \
-  FFFT_DECLARE_STOCKHAM_PASS_FOR(df64)                                                           \
-  FFFT_DECLARE_STOCKHAM_PASS_FOR(qf128)                                                          \
-  FFFT_DECLARE_STOCKHAM_PASS_FOR(dd128)                                                          \
+// The lane paths' stockham_group: a group of passes (engine/pass_groups.hpp;
+// twiddles the plan's array, which the group's passes index by their
+// offsets) on unit-stride data, in tiles of at most tile_points values in
+// each thread's own buffers (stockham_group_path.hpp), the same bits as its
+// passes one by one. The scalar reference runs pass by pass only.
+#define FFFT_DECLARE_STOCKHAM_GROUP_FOR(E)                                                       \
+  void stockham_group(unsigned threads, int sign, const fft::pass_group& group,                \
+                      const complex<E>* twiddles, fft::strided<const complex<E>> in,             \
+                      fft::strided<complex<E>> out, std::uint64_t batch,                          \
+                      const fft::scaling<E>& finish, std::uint32_t tile_points);
+#define FFFT_DECLARE_FOR_EACH_FORMAT(path, what) \
+  namespace ffft::cpu::path {                    \
+  what(df64) what(qf128) what(dd128)             \
   }
 
-FFFT_DECLARE_STOCKHAM_PASS(scalar)
+FFFT_DECLARE_FOR_EACH_FORMAT(scalar, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 #if FFFT_CPU_HAVE_X86_PATHS
-FFFT_DECLARE_STOCKHAM_PASS(avx2)
-FFFT_DECLARE_STOCKHAM_PASS(avx512)
+FFFT_DECLARE_FOR_EACH_FORMAT(avx2, FFFT_DECLARE_STOCKHAM_PASS_FOR)
+FFFT_DECLARE_FOR_EACH_FORMAT(avx2, FFFT_DECLARE_STOCKHAM_GROUP_FOR)
+FFFT_DECLARE_FOR_EACH_FORMAT(avx512, FFFT_DECLARE_STOCKHAM_PASS_FOR)
+FFFT_DECLARE_FOR_EACH_FORMAT(avx512, FFFT_DECLARE_STOCKHAM_GROUP_FOR)
 #endif
-#undef FFFT_DECLARE_STOCKHAM_PASS
+#undef FFFT_DECLARE_FOR_EACH_FORMAT
+#undef FFFT_DECLARE_STOCKHAM_GROUP_FOR
 #undef FFFT_DECLARE_STOCKHAM_PASS_FOR

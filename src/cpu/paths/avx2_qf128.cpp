@@ -3,9 +3,10 @@
 // parallel.
 #define FFFT_CPU_PATH avx2
 #define FFFT_CPU_LANE_BYTES 32
-#include "src/cpu/stockham_pass_path.hpp"
+#include "src/cpu/stockham_group_path.hpp"
 
 FFFT_DEFINE_STOCKHAM_PASS(qf128)
+FFFT_DEFINE_STOCKHAM_GROUP(qf128)
 
 // The tests call these copies (src/cpu/avx2_lane_arithmetic.hpp).
 namespace ffft::fft {

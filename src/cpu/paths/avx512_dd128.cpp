@@ -3,6 +3,7 @@
 // parallel.
 #define FFFT_CPU_PATH avx512
 #define FFFT_CPU_LANE_BYTES 64
-#include "src/cpu/stockham_pass_path.hpp"
+#include "src/cpu/stockham_group_path.hpp"
 
 FFFT_DEFINE_STOCKHAM_PASS(dd128)
+FFFT_DEFINE_STOCKHAM_GROUP(dd128)

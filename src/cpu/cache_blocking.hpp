@@ -1,0 +1,82 @@
+// When and how the CPU executor blocks a transform for its cache: the
+// Stockham passes in groups (engine/pass_groups.hpp, as the CUDA executor
+// groups them for shared memory), each group done tile by tile in a
+// thread's own buffers (stockham_group_path.hpp), so that the data cross
+// memory once per group instead of once per pass.
+//
+// Pass by pass, every radix-8 pass of a transform larger than the cache
+// reads and writes all of it: 2^22 dd128 values (128 MiB) made 8 trips, and
+// ran at 0.57 of the in-cache rate per pass (AMD EPYC, avx2). The results
+// are the same bits either way: a group runs the same butterflies on the
+// same values with the same twiddles (stockham_group.hpp says why).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/pass_groups.hpp"
+#include "ffft/fft/stockham_pass.hpp"
+
+namespace ffft::cpu {
+
+// The cache one thread's tiles are sized for: the L2 cache of a core as the
+// C library reports it, else 512 KiB (the smallest L2 of the x86 cores
+// ffft has been measured on).
+std::size_t per_core_cache_bytes();
+
+// A tile holds at most `tile_points` values in each of two buffers (for
+// the passes to alternate between), which take at most half the cache: the
+// other half is for the rows of input, output and twiddles the tile's
+// first and last passes touch. A power of 2, at least 64.
+inline std::uint32_t tile_points(std::size_t cache_bytes, std::size_t value_bytes) {
+  std::uint32_t points = 64;
+  while (2 * value_bytes * 2 * points <= cache_bytes / 2) points *= 2;
+  return points;
+}
+
+// A tile of a group with M > 1 is `width` consecutive columns of one
+// (b, k) (stockham_group_path.hpp), lanes across them: a multiple of the
+// lane count that divides M, as wide as the tile holds. Groups are at most
+// tile_points / min_tile_width long, so that each row of a tile's input
+// (width consecutive values) is at least 256 bytes where M allows.
+inline std::uint32_t min_tile_width(std::uint32_t lanes, std::size_t value_bytes) {
+  std::uint32_t width = lanes > 1 ? lanes : 1;
+  while (width * value_bytes < 256) width *= 2;
+  return width;
+}
+
+inline std::uint64_t tile_columns(std::uint32_t points, std::uint32_t radix, std::uint32_t lanes,
+                                  std::uint64_t m) {
+  std::uint64_t width = lanes;
+  while (2 * width * radix <= points && m % (2 * width) == 0) width *= 2;
+  return width;
+}
+
+// The groups of a blocked transform of `batch` transforms of length n on a
+// path of `lanes` lanes, or none where pass by pass is as good or the tiles
+// cannot be made: the data fit the cache, grouping would leave as many
+// trips over memory as there are passes, a group with M > 1 has M not a
+// multiple of the lane count (its tiles need whole lane vectors), or the
+// path has no lanes (the scalar reference runs pass by pass).
+inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
+                                                   const std::vector<std::uint64_t>& offsets,
+                                                   std::uint64_t n, std::uint64_t batch,
+                                                   std::size_t value_bytes, std::uint32_t lanes,
+                                                   std::size_t cache_bytes) {
+  if (lanes < 2 || cache_bytes == 0 || passes.size() < 2 || n * batch * value_bytes <= cache_bytes) return {};
+  // A batch of transforms that each fit a tile: one group, a tile a
+  // transform (L = M = 1), all its passes in cache between one read of its
+  // input and one write of its output.
+  const std::uint32_t points = tile_points(cache_bytes, value_bytes);
+  if (n <= points) return fft::group_passes(passes, offsets, static_cast<std::uint32_t>(n < 8 ? 8 : n));
+  const std::uint32_t longest = points / min_tile_width(lanes, value_bytes);
+  if (longest < 8) return {};
+  std::vector<fft::pass_group> groups = fft::group_passes(passes, offsets, longest);
+  if (groups.size() >= passes.size()) return {};
+  for (const fft::pass_group& g : groups)
+    if (g.m > 1 && g.m % lanes != 0) return {};
+  return groups;
+}
+
+}  // namespace ffft::cpu

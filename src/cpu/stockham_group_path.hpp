@@ -1,0 +1,172 @@
+// A group of Stockham passes on the CPU, tile by tile in a thread's own
+// buffers (cache_blocking.hpp says when): the body of one lane path's
+// stockham_group (stockham_pass_paths.hpp), included only by the path's
+// translation units.
+//
+// stockham_group.hpp's notation: the group (L, R, M) maps the columns
+// (b, k, i), k < L, i < M, each R values x_q = in(b, i + M (q + R k)), to
+// out(b, i + M (k + L A)), A < R, through local passes (r, l', m') that are
+// the global passes (r, L l', M m') restricted to the column, with the
+// global passes' twiddles at i + M s. Two kinds of tile, so that no value
+// is copied where a pass can load or store it in place:
+//
+// M > 1 (every group but the last): `width` consecutive columns i0 + c of
+// one (b, k), lanes across them. Column c's element q lies at c + M q from
+// the first column's in the input, at c + width q in a tile buffer, and its
+// output A at c + M L A from the first column's; the twiddles of lane c at
+// i0 + c + M s are consecutive too. So the first local pass loads straight
+// from the input, the last stores straight to the output, and every
+// operand and twiddle is a whole lane vector (column_pass).
+//
+// M = 1 (the last group): whole columns, each R consecutive values, a
+// batch of `blocks` of them: the local passes are ordinary Stockham passes
+// of length R (the global passes' twiddles, index for index) run by the
+// path's own pass code, the first reading the input in place; the last
+// writes a tile buffer, which is copied to the outputs k + L A in runs of
+// consecutive k, multiplied as finish says on the way.
+//
+// Either way each butterfly computes on the values and twiddles the
+// pass-by-pass transform gives it: the same bits.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ffft/fft/stockham_group.hpp"
+#include "src/cpu/cache_blocking.hpp"
+#include "src/cpu/lane_butterfly.hpp"
+#include "src/cpu/parallel_for.hpp"
+#include "src/cpu/stockham_pass_path.hpp"
+
+namespace ffft::cpu::detail {
+
+// A tile's values as a local pass sees them: column c's element q at
+// data[c + step q].
+template <class C>
+struct column_view {
+  C* data;
+  std::int64_t step;
+};
+
+// One local pass (r = R, l', m') of an M > 1 tile of `width` columns, from
+// `from` to `to`: butterfly (k', s) of W consecutive columns at a time,
+// its twiddle for output a at twiddles + (a - 1) twiddle_step + c + M s.
+template <int LaneBytes, int R, class E>
+void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, std::uint64_t m,
+                 const complex<E>* twiddles, column_view<const complex<E>> from,
+                 column_view<complex<E>> to) {
+  using L = fft::lane_expansion<E, LaneBytes>;
+  constexpr int W = fft::lane_count<E, LaneBytes>;
+  const std::uint64_t twiddle_step = m * p.m;
+  for (std::uint64_t k = 0; k < p.l; ++k)
+    for (std::uint64_t s = 0; s < p.m; ++s)
+      for (std::uint64_t c = 0; c < width; c += W) {
+        complex<L> x[R], w[R - 1];
+FFFT_UNROLL
+        for (int j = 0; j < R; ++j)
+          x[j] = fft::load_lanes<LaneBytes, E>(from.data + c + from.step * static_cast<std::int64_t>(s + p.m * (j + R * k)));
+FFFT_UNROLL
+        for (int a = 1; a < R; ++a)
+          w[a - 1] = fft::load_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c + m * s);
+        fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse);
+FFFT_UNROLL
+        for (int a = 0; a < R; ++a)
+          fft::store_lanes<LaneBytes, E>(x[a], to.data + c + to.step * static_cast<std::int64_t>(s + p.m * (k + p.l * a)));
+      }
+}
+
+template <int LaneBytes, class E>
+void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, std::uint64_t m,
+                 const complex<E>* twiddles, column_view<const complex<E>> from,
+                 column_view<complex<E>> to) {
+  switch (p.radix) {
+    case 2: return column_pass<LaneBytes, 2>(inverse, p, width, m, twiddles, from, to);
+    case 3: return column_pass<LaneBytes, 3>(inverse, p, width, m, twiddles, from, to);
+    case 4: return column_pass<LaneBytes, 4>(inverse, p, width, m, twiddles, from, to);
+    case 5: return column_pass<LaneBytes, 5>(inverse, p, width, m, twiddles, from, to);
+    case 7: return column_pass<LaneBytes, 7>(inverse, p, width, m, twiddles, from, to);
+    case 8: return column_pass<LaneBytes, 8>(inverse, p, width, m, twiddles, from, to);
+    default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
+  }
+}
+
+// Inputs and outputs of unit stride (cache_blocking.hpp blocks no other).
+template <int LaneBytes, class E>
+void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const complex<E>* twiddles,
+               fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,
+               const fft::scaling<E>& finish, std::uint32_t tile_points) {
+  using value = complex<E>;
+  constexpr std::uint32_t lanes = fft::lane_count<E, LaneBytes>;
+  const std::uint64_t radix = g.radix, l = g.l, m = g.m;
+  const fft::scaling<E> none{fft::scaling<E>::kind::none, 0, {}, {}};
+  if (m > 1) {
+    // Never the last group, so never scaled (run_stockham_groups).
+    if (finish.how != fft::scaling<E>::kind::none) throw std::logic_error("ffft: a group with M > 1 is never the last");
+    const std::uint64_t width = tile_columns(tile_points, g.radix, lanes, m);
+    const std::uint64_t per_run = m / width;  // tiles per (b, k)
+    parallel_ranges(threads, batch * l * per_run, 1, [&](std::uint64_t first, std::uint64_t end) {
+      std::vector<value> buffers(2 * (width * radix + 8));
+      value* tile[2] = {buffers.data(), buffers.data() + width * radix + 8};  // apart by a few lines more
+      for (std::uint64_t t = first; t < end; ++t) {
+        const std::uint64_t b = t / (l * per_run), k = t / per_run % l, i0 = t % per_run * width;
+        column_view<const value> from{&in(b, i0 + m * radix * k), static_cast<std::int64_t>(m)};
+        for (int j = 0; j < g.count; ++j) {
+          const fft::local_pass& p = g.passes[j];
+          const bool last = j + 1 == g.count;
+          const column_view<value> to = last ? column_view<value>{&out(b, i0 + m * k), static_cast<std::int64_t>(m * l)}
+                                             : column_view<value>{tile[j % 2], static_cast<std::int64_t>(width)};
+          column_pass<LaneBytes>(inverse, p, width, m, twiddles + p.twiddle_offset + i0, from, to);
+          from = {to.data, to.step};
+        }
+      }
+    });
+    return;
+  }
+  // M = 1: blocks of whole columns (b, k0 .. k0 + blocks - 1), within one b.
+  const std::uint64_t blocks = tile_points / radix > 1 ? tile_points / radix : 1;
+  const std::uint64_t per_transform = (l + blocks - 1) / blocks;
+  parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
+    std::vector<value> buffers(2 * (blocks * radix + 8));
+    value* tile[2] = {buffers.data(), buffers.data() + blocks * radix + 8};
+    const auto dense = static_cast<std::int64_t>(radix);
+    for (std::uint64_t t = first; t < end; ++t) {
+      const std::uint64_t b = t / per_transform, k0 = t % per_transform * blocks;
+      const std::uint64_t count = l - k0 < blocks ? l - k0 : blocks;
+      fft::strided<const value> from{&in(b, radix * k0), 1, dense};
+      for (int j = 0; j < g.count; ++j) {
+        const fft::local_pass& p = g.passes[j];
+        // L = 1 (the group is the whole transform): the outputs A are
+        // consecutive, so the last pass stores them in place, and scales.
+        const bool in_place = j + 1 == g.count && l == 1;
+        const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
+                                                : fft::strided<value>{tile[j % 2], 1, dense};
+        run_pass<LaneBytes>(inverse, 1, fft::pass_shape{p.radix, p.l, p.m},
+                            fft::pass_twiddles<E>{twiddles + p.twiddle_offset}, from, to, count,
+                            in_place ? finish : none);
+        from = {to.data, 1, dense};
+      }
+      if (l == 1) continue;
+      // Runs of `count` consecutive outputs k0 + c + L A.
+      for (std::uint64_t a = 0; a < radix; ++a) {
+        const std::uint64_t j0 = k0 + l * a;
+        value* row = &out(b, j0);
+        for (std::uint64_t c = 0; c < count; ++c)
+          row[c] = finish.apply_at(j0 + c, from.data[c * radix + a]);
+      }
+    }
+  });
+}
+
+}  // namespace ffft::cpu::detail
+
+// The path's stockham_group for format E (stockham_pass_paths.hpp).
+#define FFFT_DEFINE_STOCKHAM_GROUP(E)                                                            \
+  void ffft::cpu::FFFT_CPU_PATH::stockham_group(                                                 \
+      unsigned threads, int sign, const fft::pass_group& group, const complex<E>* twiddles,     \
+      fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,      \
+      const fft::scaling<E>& finish, std::uint32_t tile_points) {                                \
+    detail::run_group<FFFT_CPU_LANE_BYTES>(sign > 0, threads, group, twiddles, in, out, batch,   \
+                                           finish, tile_points);                                 \
+  }
