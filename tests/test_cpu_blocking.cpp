@@ -83,7 +83,8 @@ struct tables_of {
 
   // Whether an executor of this cache and path blocks the Stockham part.
   bool blocked(std::uint64_t batch, cpu_isa isa, std::size_t cache_bytes) const {
-    const fft::stockham_program<E>& s = fft::stockham_part(fft::program_of(tables));
+    const fft::transform_program<E> program = fft::program_of(tables);
+    const fft::stockham_program<E>& s = fft::stockham_part(program);
     const auto lanes = static_cast<std::uint32_t>(
         isa == cpu_isa::avx512 ? 64 / sizeof(typename E::limb_type)
                                : isa == cpu_isa::avx2 ? 32 / sizeof(typename E::limb_type) : 1);
