@@ -1,6 +1,7 @@
 // References of the N-D tests: the exact DFT along some axes of a small
-// array, summed in MPFR, the error limit of a transform along several
-// axes, and the check that two results hold the same bits.
+// array, summed in MPFR, and the error limit of a transform along several
+// axes (bit_identical.hpp has the check that two results hold the same
+// bits).
 //
 // Error limit: each axis's transforms are 1-D transforms whose relative L2
 // error is within accuracy_limit(n_k) (fft_reference.hpp), and the N-D
@@ -12,7 +13,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstring>
 #include <deque>
 #include <functional>
 #include <numeric>
@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "ffft/host/mpfr.hpp"
+#include "tests/bit_identical.hpp"
 #include "tests/fft_reference.hpp"
 #include "tools/reference/complex_quad.hpp"
 
@@ -33,15 +34,6 @@ inline std::vector<int> all_axes(std::size_t rank) {
   std::vector<int> a(rank);
   std::iota(a.begin(), a.end(), 0);
   return a;
-}
-
-// got and want hold the same bits, value by value (T: complex<E>, E, a
-// limb type, std::complex of one).
-template <class T>
-void expect_bit_identical(const std::vector<T>& got, const std::vector<T>& want, const std::string& what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  for (std::size_t j = 0; j < want.size(); ++j)
-    ASSERT_EQ(std::memcmp(&got[j], &want[j], sizeof(T)), 0) << what << ": element " << j;
 }
 
 template <class E>

@@ -4,31 +4,33 @@
 // executor pass by pass (a cache of 0 bytes), for both kinds of tile (M > 1
 // and M = 1, and a whole transform a tile), one and two threads, both
 // directions, every normalization, a convolution's diagonal, a minimal
-// workspace, and in place; the cache is made small (256 KiB) so that short
+// workspace, and in place; the cache is made small (32 KiB) so that short
 // transforms take the blocked schedule. FFFT_CPU_CACHE_BYTES reaches a
 // whole plan's executor and refuses what is not a byte count.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "engine/runner.hpp"
 #include "ffft/cpu_isa.hpp"
 #include "ffft/plan.hpp"
 #include "src/cpu/cache_blocking.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/fft/normalization.hpp"
-#include "src/fft/tables.hpp"
+#include "tests/bit_identical.hpp"
 #include "tests/fft_reference.hpp"
+#include "tests/scoped_env.hpp"
+#include "tests/transform_runner.hpp"
 #include "tests/twiddle_formats.hpp"
 
 namespace {
 
 using namespace ffft;
 using fft::strided;
+using ffft::testing::expect_bit_identical;
+using ffft::testing::scoped_env;
+using ffft::testing::transform_tables;
 
 template <class E>
 class CpuBlocking : public ::testing::Test {};
@@ -40,7 +42,7 @@ struct blocking_case {
   std::size_t cache_bytes;
 };
 
-// With a cache of 256 KiB (tiles of 2048 or 4096 values, groups of at
+// With a cache of 32 KiB (tiles of 2048 or 4096 values, groups of at
 // most 128 or 256 points): 2^15 in three groups, 2^12 x 24 in two; 3 2^12
 // and 5 2^12 (radices 3 and 5 in the last group, M a multiple of 8 or 40
 // before it); strided input and interleaved output (pass by pass: the
@@ -48,16 +50,16 @@ struct blocking_case {
 // take the blocked schedule only where every M > 1 is a multiple of the
 // lane count. Each path must block at least four of them.
 const blocking_case cases[] = {
-    {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 256 << 10},
-    {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 256 << 10},
-    {3 << 12, 2, 1, 3 << 12, 1, 3 << 12, 256 << 10},
-    {5 << 12, 1, 1, 5 << 12, 1, 5 << 12, 256 << 10},
-    {1 << 14, 2, 1, 1 << 14, 1, 1 << 14, 256 << 10},
-    {1 << 14, 2, 2, 1, 1, 1 << 14, 256 << 10},
-    {1 << 13, 5, 3, 3 << 13, 5, 1, 256 << 10},
-    {2187, 8, 1, 2187, 1, 2187, 256 << 10},
-    {2 * 3 * 4 * 5 * 7 * 8, 5, 1, 6720, 1, 6720, 256 << 10},
-    {1009, 12, 1, 1009, 1, 1009, 256 << 10},
+    {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
+    {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
+    {3 << 12, 2, 1, 3 << 12, 1, 3 << 12, 32 << 10},
+    {5 << 12, 1, 1, 5 << 12, 1, 5 << 12, 32 << 10},
+    {1 << 14, 2, 1, 1 << 14, 1, 1 << 14, 32 << 10},
+    {1 << 14, 2, 2, 1, 1, 1 << 14, 32 << 10},
+    {1 << 13, 5, 3, 3 << 13, 5, 1, 32 << 10},
+    {2187, 8, 1, 2187, 1, 2187, 32 << 10},
+    {2 * 3 * 4 * 5 * 7 * 8, 5, 1, 6720, 1, 6720, 32 << 10},
+    {1009, 12, 1, 1009, 1, 1009, 32 << 10},
 };
 
 // The paths this CPU runs that block (not the scalar reference).
@@ -68,35 +70,15 @@ std::vector<cpu_isa> lane_paths() {
   return paths;
 }
 
+// Whether an executor of this cache and path blocks the Stockham part of
+// these tables.
 template <class E>
-struct tables_of {
-  fft::transform_tables<E> tables;
-  explicit tables_of(std::uint64_t n) : tables(fft::make_transform_tables<E>(n, twiddle_mode::table, 1, cpu_isa::scalar)) {}
-
-  void run(const fft::cpu_executor<E>& ex, int sign, const fft::scaling<E>& scale,
-           strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch,
-           bool minimal_workspace = false) const {
-    const fft::transform_program<E> program = fft::program_of(tables);
-    std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch, minimal_workspace));
-    fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch, minimal_workspace);
-  }
-
-  // Whether an executor of this cache and path blocks the Stockham part.
-  bool blocked(std::uint64_t batch, cpu_isa isa, std::size_t cache_bytes) const {
-    const fft::transform_program<E> program = fft::program_of(tables);
-    const fft::stockham_program<E>& s = fft::stockham_part(program);
-    const auto lanes = static_cast<std::uint32_t>(
-        isa == cpu_isa::avx512 ? 64 / sizeof(typename E::limb_type)
-                               : isa == cpu_isa::avx2 ? 32 / sizeof(typename E::limb_type) : 1);
-    return !cpu::blocked_groups(*s.passes, *s.offsets, s.n, batch, sizeof(complex<E>), lanes, cache_bytes).empty();
-  }
-};
-
-template <class E>
-void expect_bit_identical(const std::vector<complex<E>>& got, const std::vector<complex<E>>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t j = 0; j < want.size(); ++j)
-    ASSERT_EQ(std::memcmp(&got[j], &want[j], sizeof(complex<E>)), 0) << "element " << j;
+bool blocked(const transform_tables<E>& t, std::uint64_t batch, cpu_isa isa, std::size_t cache_bytes) {
+  const fft::transform_program<E> program = fft::program_of(t.tables);
+  const fft::stockham_program<E>& s = fft::stockham_part(program);
+  return !cpu::blocked_groups(*s.passes, *s.offsets, s.n, batch, sizeof(complex<E>), cpu::path_lanes<E>(isa),
+                              cache_bytes)
+              .empty();
 }
 
 TYPED_TEST(CpuBlocking, GroupsOnTilesAreBitIdenticalToPassByPass) {
@@ -105,9 +87,9 @@ TYPED_TEST(CpuBlocking, GroupsOnTilesAreBitIdenticalToPassByPass) {
   for (const cpu_isa isa : lane_paths()) {
     int blocked_cases = 0;
     for (const blocking_case& c : cases) {
-      const tables_of<E> tables(c.n);
+      const transform_tables<E> tables(c.n);
       const bool unit_stride = c.in_stride == 1 && c.out_stride == 1;
-      blocked_cases += unit_stride && tables.blocked(c.batch, isa, c.cache_bytes);
+      blocked_cases += unit_stride && blocked(tables, c.batch, isa, c.cache_bytes);
       const auto span = [&](std::int64_t stride, std::int64_t distance) {
         return static_cast<std::size_t>(1 + (c.n - 1) * stride + (c.batch - 1) * distance);
       };
@@ -148,9 +130,9 @@ TYPED_TEST(CpuBlocking, DiagonalMinimalWorkspaceAndInPlaceGiveTheSameBits) {
     for (const std::uint64_t n : {std::uint64_t{1} << 14, std::uint64_t{1} << 15}) {
       SCOPED_TRACE(::testing::Message() << to_string(isa) << ", n " << n);
       const std::uint64_t batch = 2;
-      const std::size_t cache = 256 << 10;
-      const tables_of<E> tables(n);
-      ASSERT_TRUE(tables.blocked(batch, isa, cache));
+      const std::size_t cache = 32 << 10;
+      const transform_tables<E> tables(n);
+      ASSERT_TRUE(blocked(tables, batch, isa, cache));
       const auto layout = static_cast<std::int64_t>(n);
       const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n + 3);
       const std::vector<complex<E>> diagonal = ffft::testing::random_values<E>(n, n + 4);
@@ -161,29 +143,20 @@ TYPED_TEST(CpuBlocking, DiagonalMinimalWorkspaceAndInPlaceGiveTheSameBits) {
             fft::normalization_scaling<E>(n, normalization::ortho, direction::forward)}) {
         std::vector<complex<E>> want(n * batch), got(n * batch);
         tables.run(pass_by_pass, -1, scale, in, {want.data(), 1, layout}, batch);
-        tables.run(blocked, -1, scale, in, {got.data(), 1, layout}, batch, true);
+        tables.run(blocked, -1, scale, in, {got.data(), 1, layout}, batch, false, true);
         expect_bit_identical(got, want);
         std::vector<complex<E>> in_place = x;
         tables.run(blocked, -1, scale, {in_place.data(), 1, layout}, {in_place.data(), 1, layout}, batch);
         expect_bit_identical(in_place, want);
         in_place = x;
-        tables.run(blocked, -1, scale, {in_place.data(), 1, layout}, {in_place.data(), 1, layout}, batch, true);
+        tables.run(blocked, -1, scale, {in_place.data(), 1, layout}, {in_place.data(), 1, layout}, batch, false, true);
         expect_bit_identical(in_place, want);
       }
     }
   }
 }
 
-// FFFT_CPU_CACHE_BYTES set for the life of the object, then unset.
-class forced_cache {
- public:
-  explicit forced_cache(const char* value) { setenv("FFFT_CPU_CACHE_BYTES", value, 1); }
-  ~forced_cache() { unsetenv("FFFT_CPU_CACHE_BYTES"); }
-  forced_cache(const forced_cache&) = delete;
-  forced_cache& operator=(const forced_cache&) = delete;
-};
-
-// A whole plan through the variable: blocked for a 256 KiB cache, pass by
+// A whole plan through the variable: blocked for a 32 KiB cache, pass by
 // pass for 0, the same bits; a value that is not a byte count is refused
 // with the variable's name.
 TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
@@ -196,16 +169,16 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
   const std::vector<complex<E>> x = ffft::testing::random_values<E>(n, 11);
   std::vector<complex<E>> blocked(n), pass_by_pass(n);
   {
-    const forced_cache small("262144");
-    EXPECT_EQ(cpu::per_core_cache_bytes(), 262144u);
+    const scoped_env small("FFFT_CPU_CACHE_BYTES", "32768");
+    EXPECT_EQ(cpu::per_core_cache_bytes(), 32768u);
     plan<E>(o).forward(x.data(), blocked.data());
   }
   {
-    const forced_cache none("0");
+    const scoped_env none("FFFT_CPU_CACHE_BYTES", "0");
     plan<E>(o).forward(x.data(), pass_by_pass.data());
   }
   expect_bit_identical(blocked, pass_by_pass);
-  const forced_cache bad("lots");
+  const scoped_env bad("FFFT_CPU_CACHE_BYTES", "lots");
   try {
     (void)cpu::per_core_cache_bytes();
     FAIL() << "FFFT_CPU_CACHE_BYTES=lots was accepted";
@@ -214,28 +187,31 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
   }
 }
 
-// The tile sizes the policy makes: two buffers in half the cache, rows of
-// at least 256 bytes, and no blocking where the data fit, the groups would
-// be single passes, the path has no lanes, or an M is not a multiple of
-// them.
-TEST(CpuBlockingPolicy, TilesFitHalfTheCache) {
-  EXPECT_EQ(cpu::tile_points(512 << 10, 32), 4096u);
-  EXPECT_EQ(cpu::tile_points(512 << 10, 16), 8192u);
-  EXPECT_EQ(cpu::tile_points(2 << 20, 32), 16384u);
+// The tile sizes the policy makes: each buffer at most twice the cache,
+// rows of at least 256 bytes, and no blocking where the data fit, the
+// groups would be single passes, the path has no lanes, or an M is not a
+// multiple of them.
+TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
+  EXPECT_EQ(cpu::tile_points(512 << 10, 32), 32768u);
+  EXPECT_EQ(cpu::tile_points(512 << 10, 16), 65536u);
+  EXPECT_EQ(cpu::tile_points(2 << 20, 32), 131072u);
+  EXPECT_EQ(cpu::path_lanes<dd128>(cpu_isa::avx2), 4u);
+  EXPECT_EQ(cpu::path_lanes<qf128>(cpu_isa::avx512), 16u);
+  EXPECT_EQ(cpu::path_lanes<df64>(cpu_isa::scalar), 1u);
   EXPECT_EQ(cpu::min_tile_width(4, 32), 8u);
   EXPECT_EQ(cpu::min_tile_width(16, 16), 16u);
   EXPECT_EQ(cpu::tile_columns(4096, 256, 4, 1 << 12), 16u);  // as wide as the tile holds
   EXPECT_EQ(cpu::tile_columns(4096, 256, 4, 8), 8u);         // a divisor of M
-  // 4096 = 8^4: 128 KiB of dd128; a 96 KiB cache makes tiles of 512,
+  // 4096 = 8^4: 128 KiB of dd128; a 12 KiB cache makes tiles of 512,
   // groups of at most 64: [8 8][8 8].
   const std::vector<fft::pass_shape> passes{{8, 1, 512}, {8, 8, 64}, {8, 64, 8}, {8, 512, 1}};
   const std::vector<std::uint64_t> offsets{0, 3584, 4032, 4088};
-  EXPECT_EQ(cpu::tile_points(96 << 10, 32), 512u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 96 << 10).size(), 2u);
+  EXPECT_EQ(cpu::tile_points(12 << 10, 32), 512u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10).size(), 2u);
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 128 << 10).empty());  // the data fit
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0).empty());
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 48 << 10).empty());  // groups of one pass
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 96 << 10).empty());  // no lanes
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10).empty());  // groups of one pass
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10).empty());  // no lanes
 }
 
 }  // namespace

@@ -13,30 +13,16 @@
 
 #include "ffft/plan.hpp"
 #include "fft_reference.hpp"
+#include "scoped_env.hpp"
 #include "twiddle_formats.hpp"
 
 namespace {
 
 using namespace ffft;
 
-// FFFT_CPU_ISA set for the life of the object, then restored.
-class forced_isa {
- public:
-  explicit forced_isa(const char* name) {
-    if (const char* old = std::getenv("FFFT_CPU_ISA")) saved_ = old, had_ = true;
-    if (name != nullptr) setenv("FFFT_CPU_ISA", name, 1);
-    else unsetenv("FFFT_CPU_ISA");
-  }
-  ~forced_isa() {
-    if (had_) setenv("FFFT_CPU_ISA", saved_.c_str(), 1);
-    else unsetenv("FFFT_CPU_ISA");
-  }
-  forced_isa(const forced_isa&) = delete;
-  forced_isa& operator=(const forced_isa&) = delete;
-
- private:
-  std::string saved_;
-  bool had_ = false;
+// FFFT_CPU_ISA set (nullptr: unset) for the life of the object, then restored.
+struct forced_isa : ffft::testing::scoped_env {
+  explicit forced_isa(const char* name) : scoped_env("FFFT_CPU_ISA", name) {}
 };
 
 struct path_case {

@@ -22,7 +22,9 @@
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/fft/normalization.hpp"
+#include "tests/bit_identical.hpp"
 #include "tests/fft_reference.hpp"
+#include "tests/transform_runner.hpp"
 #include "tests/twiddle_formats.hpp"
 
 namespace {
@@ -30,6 +32,8 @@ namespace {
 using namespace ffft;
 using fft::pass_group;
 using fft::strided;
+using ffft::testing::expect_bit_identical;
+using ffft::testing::transform_tables;
 
 // The executor of cuda_engine.cu with each block emulated on the host: the
 // same run_stockham_groups, run_tile, tile widths and tile layout (split
@@ -115,43 +119,6 @@ struct emulated_block_executor {
     cpu.bluestein_output(sign, chirp, n, padded, scale, dense, out, batch);
   }
 };
-
-// A plan's tables, and run_transform over any executor.
-template <class E>
-struct transform_tables {
-  fft::transform_tables<E> tables;
-
-  explicit transform_tables(std::uint64_t n, twiddle_mode mode = twiddle_mode::table)
-      : tables(fft::make_transform_tables<E>(n, mode, 1, cpu_isa::scalar)) {}
-
-  // as_device: in computed and direct modes, without the passes' arrays, as
-  // a GPU holds the program (so an emulation that read them would crash,
-  // not pass).
-  template <class Executor>
-  void run(const Executor& ex, int sign, const fft::scaling<E>& scale,
-           strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t batch,
-           bool as_device = false, bool minimal_workspace = false) const {
-    fft::transform_program<E> program = fft::program_of(tables);
-    if (as_device) {
-      fft::stockham_program<E>& stockham = std::visit(
-          [](auto& p) -> fft::stockham_program<E>& {
-            if constexpr (std::is_same_v<std::decay_t<decltype(p)>, fft::stockham_program<E>>) return p;
-            else return p.padded_fft;
-          },
-          program);
-      if (stockham.source != twiddle_mode::table) stockham.twiddles = nullptr;
-    }
-    std::vector<complex<E>> workspace(fft::workspace_values<E>(program, batch, minimal_workspace));
-    fft::run_transform<E>(ex, sign, scale, program, in, out, workspace.data(), batch, minimal_workspace);
-  }
-};
-
-template <class E>
-void expect_bit_identical(const std::vector<complex<E>>& got, const std::vector<complex<E>>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t j = 0; j < want.size(); ++j)
-    ASSERT_EQ(std::memcmp(&got[j], &want[j], sizeof(complex<E>)), 0) << "element " << j;
-}
 
 struct group_case {
   std::uint64_t n;

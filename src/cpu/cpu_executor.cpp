@@ -12,23 +12,6 @@ namespace ffft::fft {
 
 using cpu::parallel_for;
 
-namespace {
-
-// The lanes of a path's vectors for format E (1: the scalar path), which
-// decide the width of its tiles.
-template <class E>
-std::uint32_t lanes_of(cpu_isa isa) {
-  const auto limb_bytes = static_cast<std::uint32_t>(sizeof(typename E::limb_type));
-  switch (isa) {
-    case cpu_isa::avx2: return 32 / limb_bytes;
-    case cpu_isa::avx512: return 64 / limb_bytes;
-    case cpu_isa::scalar: break;
-  }
-  return 1;
-}
-
-}  // namespace
-
 template <class E>
 cpu_executor<E>::cpu_executor(unsigned threads, cpu_isa isa)
     : cpu_executor(threads, isa, cpu::per_core_cache_bytes()) {}
@@ -42,7 +25,7 @@ void cpu_executor<E>::stockham(int sign, const stockham_program<E>& program,
   const bool unit_stride = in.stride == 1 && out.stride == 1;
   const std::vector<pass_group> groups =
       unit_stride ? cpu::blocked_groups(*program.passes, *program.offsets, program.n, batch, sizeof(value),
-                                        lanes_of<E>(isa_), cache_bytes_)
+                                        cpu::path_lanes<E>(isa_), cache_bytes_)
                   : std::vector<pass_group>{};
   if (groups.empty()) run_stockham_passes(*this, sign, program, scale, in, out, ws0, ws1, batch);
   else run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);
