@@ -48,7 +48,9 @@ struct blocking_case {
 // before it); strided input and interleaved output (pass by pass: the
 // tiles need unit stride); 3^7, 2 3 4 5 7 8 and Bluestein's 1009, which
 // take the blocked schedule only where every M > 1 is a multiple of the
-// lane count. Each path must block at least four of them.
+// lane count; and 2^15 with a 256 KiB cache, whose last group's columns
+// (dd128: L = 512 of 64) tiles of 16384 values hold in two blocks, which
+// two threads split into eight. Each path must block at least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
@@ -60,6 +62,7 @@ const blocking_case cases[] = {
     {2187, 8, 1, 2187, 1, 2187, 32 << 10},
     {2 * 3 * 4 * 5 * 7 * 8, 5, 1, 6720, 1, 6720, 32 << 10},
     {1009, 12, 1, 1009, 1, 1009, 32 << 10},
+    {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 256 << 10},
 };
 
 // The paths this CPU runs that block (not the scalar reference).
@@ -73,11 +76,12 @@ std::vector<cpu_isa> lane_paths() {
 // Whether an executor of this cache and path blocks the Stockham part of
 // these tables.
 template <class E>
-bool blocked(const transform_tables<E>& t, std::uint64_t batch, cpu_isa isa, std::size_t cache_bytes) {
+bool blocked(const transform_tables<E>& t, std::uint64_t batch, cpu_isa isa, std::size_t cache_bytes,
+             unsigned team = 1) {
   const fft::transform_program<E> program = fft::program_of(t.tables);
   const fft::stockham_program<E>& s = fft::stockham_part(program);
   return !cpu::blocked_groups(*s.passes, *s.offsets, s.n, batch, sizeof(complex<E>), cpu::path_lanes<E>(isa),
-                              cache_bytes)
+                              cache_bytes, team)
               .empty();
 }
 
@@ -207,11 +211,19 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   const std::vector<fft::pass_shape> passes{{8, 1, 512}, {8, 8, 64}, {8, 64, 8}, {8, 512, 1}};
   const std::vector<std::uint64_t> offsets{0, 3584, 4032, 4088};
   EXPECT_EQ(cpu::tile_points(12 << 10, 32), 512u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10).size(), 2u);
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 128 << 10).empty());  // the data fit
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0).empty());
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10).empty());  // groups of one pass
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10).empty());  // no lanes
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1).size(), 2u);
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 128 << 10, 1).empty());  // the data fit
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0, 1).empty());
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10, 1).empty());  // groups of one pass
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
+  // A 64 KiB cache makes tiles of 4096, a transform a tile: one group, where
+  // the batch splits evenly among the threads or into 4 tiles a thread.
+  EXPECT_EQ(cpu::tile_points(64 << 10, 32), 4096u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 64 << 10, 1).size(), 1u);
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 64 << 10, 2).empty());
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 64 << 10, 2).size(), 1u);
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 3, 32, 4, 64 << 10, 2).empty());
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 9, 32, 4, 64 << 10, 2).size(), 1u);
 }
 
 }  // namespace

@@ -76,22 +76,28 @@ inline std::uint64_t tile_columns(std::uint32_t points, std::uint32_t radix, std
 }
 
 // The groups of a blocked transform of `batch` transforms of length n on a
-// path of `lanes` lanes, or none where pass by pass is as good or the tiles
-// cannot be made: the data fit the cache, grouping would leave as many
-// trips over memory as there are passes, a group with M > 1 has M not a
-// multiple of the lane count (its tiles need whole lane vectors), or the
-// path has no lanes (the scalar reference runs pass by pass).
+// path of `lanes` lanes, run by `team` threads, or none where pass by pass
+// is as good or the tiles cannot be made: the data fit the cache, grouping
+// would leave as many trips over memory as there are passes, a group with
+// M > 1 has M not a multiple of the lane count (its tiles need whole lane
+// vectors), or the path has no lanes (the scalar reference runs pass by
+// pass).
 inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
                                                    const std::vector<std::uint64_t>& offsets,
                                                    std::uint64_t n, std::uint64_t batch,
                                                    std::size_t value_bytes, std::uint32_t lanes,
-                                                   std::size_t cache_bytes) {
+                                                   std::size_t cache_bytes, unsigned team) {
   if (lanes < 2 || cache_bytes == 0 || passes.size() < 2 || n * batch * value_bytes <= cache_bytes) return {};
   // A batch of transforms that each fit a tile: one group, a tile a
   // transform (L = M = 1), all its passes in cache between one read of its
-  // input and one write of its output.
+  // input and one write of its output. The tiles are the threads' shares,
+  // so the batch must split evenly among them, or into enough tiles that
+  // the last one hardly matters; else pass by pass, which splits every pass.
   const std::uint32_t points = tile_points(cache_bytes, value_bytes);
-  if (n <= points) return fft::group_passes(passes, offsets, static_cast<std::uint32_t>(n < 8 ? 8 : n));
+  if (n <= points) {
+    if (batch % team != 0 && batch < 4 * std::uint64_t{team}) return {};
+    return fft::group_passes(passes, offsets, static_cast<std::uint32_t>(n < 8 ? 8 : n));
+  }
   const std::uint32_t longest = points / min_tile_width(lanes, value_bytes);
   if (longest < 8) return {};
   std::vector<fft::pass_group> groups = fft::group_passes(passes, offsets, longest);

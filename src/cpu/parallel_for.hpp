@@ -24,6 +24,11 @@ template <class Body>
 // exactly the same operations whichever thread runs it. threads == 0 means
 // one per hardware thread.
 //
+// The threads a loop of `threads` runs on (0: one per hardware thread).
+inline unsigned team_size(unsigned threads) {
+  return threads == 0 ? static_cast<unsigned>(omp_get_max_threads()) : threads;
+}
+
 // body(begin, end) once per thread, the ranges [begin, end) splitting
 // [0, count) into consecutive parts as schedule(static) does, so that each
 // thread can set up what its items share once. At most `serial` items, or
@@ -39,7 +44,7 @@ void parallel_ranges(unsigned threads, std::uint64_t count, std::uint64_t serial
     detail::run_range(body, 0, count);
     return;
   }
-  const int team = threads == 0 ? omp_get_max_threads() : static_cast<int>(threads);
+  const auto team = static_cast<int>(team_size(threads));
 #pragma omp parallel num_threads(team)
   {
     const auto parts = static_cast<std::uint64_t>(omp_get_num_threads());

@@ -125,7 +125,15 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     return;
   }
   // M = 1: blocks of whole columns (b, k0 .. k0 + blocks - 1), within one b.
-  const std::uint64_t blocks = tile_points / radix > 1 ? tile_points / radix : 1;
+  // As many as a tile holds, but at least 4 blocks a thread where L allows:
+  // the blocks are the threads' shares, and a last group whose L columns
+  // one tile holds would otherwise run on one thread.
+  std::uint64_t blocks = tile_points / radix > 1 ? tile_points / radix : 1;
+  const std::uint64_t shares = 4 * std::uint64_t{team_size(threads)};
+  if (batch * ((l + blocks - 1) / blocks) < shares) {
+    const std::uint64_t per_transform = (shares + batch - 1) / batch;
+    blocks = l / per_transform > 1 ? l / per_transform : 1;
+  }
   const std::uint64_t per_transform = (l + blocks - 1) / blocks;
   parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
     std::vector<value> buffers(2 * (blocks * radix + 8));
