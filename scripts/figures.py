@@ -252,7 +252,16 @@ CPU_GOALS = [("ffft_dd128_table", "qd_dd_real", {"avx512": 2.5, "avx2": 2.5}, "Q
              ("ffft_dd128_table", "fftw_quad", {"avx512": 50, "avx2": 25}, "FFTW quad"),
              ("ffft_qf128_table", "fftw_quad", {"avx512": 8, "avx2": 6}, "FFTW quad")]
 SCALING_GOAL = 1.9
+KEPT_GOAL = 0.85  # worst N's GFLOPs / best N's over 2^10-2^22, one thread and two
 EVERY_N = pow2(10, 22)
+
+
+def kept_share(results, contender, threads):
+    """(GFLOPs at the worst N of 2^10-2^22 / at the best, worst N, best N)."""
+    g = [(fft_value(results, contender, n, threads=threads), n) for n in EVERY_N]
+    g = [(x, n) for x, n in g if x]
+    (low, n_low), (high, n_high) = min(g), max(g)
+    return low / high, n_low, n_high
 
 
 def worst(results, a, b, ns, threads_a=1, threads_b=1, best=False):
@@ -288,6 +297,13 @@ def cpu_goals_table(data, best=False):
             w, n = worst(r, c, c, pow2(16, 22), 2, 1)
             cells.append(f"{fmt(w, 4)} ({size(n)})")
         rows.append(cells + [f"{SCALING_GOAL:g}"])
+    for f in ["dd128", "qf128", "df64"]:
+        for t in (1, 2):
+            cells = [f"{f}, worst N's GFLOPs / best N's, {t} thread{'s' if t > 1 else ''}"]
+            for r in paths.values():
+                k, n_low, n_high = kept_share(r, f"ffft_{f}_table", t)
+                cells.append(f"{fmt(k)} ({size(n_low)} / {size(n_high)})")
+            rows.append(cells + [f"{KEPT_GOAL:g}"])
     head = "ratio (GFLOPs; worst over 2^10-2^22, best in parentheses)" if best else \
         "ratio (GFLOPs; worst over 2^10-2^22, at N)"
     text = table([head, f"avx512 ({_cpu_of(data[0])})", f"avx2 ({_cpu_of(data[1])})", "goal"], rows,
@@ -490,6 +506,11 @@ def cpu_goals_missed(data):
         on = [p for p, r in paths.items() if worst(r, c, c, pow2(16, 22), 2, 1)[0] < SCALING_GOAL]
         if on:
             missed.append(f"{f} on 2 threads ({', '.join(on)})")
+    for f in ["dd128", "qf128", "df64"]:
+        on = [p for p, r in paths.items()
+              if min(kept_share(r, f"ffft_{f}_table", t)[0] for t in (1, 2)) < KEPT_GOAL]
+        if on:
+            missed.append(f"{f} at large N ({', '.join(on)})")
     text = "; ".join(missed) if missed else "none"
     partial = _partial_spans(paths)
     return text + (f" ({'; '.join(partial)})" if partial else "")
