@@ -192,7 +192,7 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
 }
 
 // The tile sizes the policy makes: each buffer at most twice the cache,
-// rows of at least 256 bytes, and no blocking where the data fit, the
+// rows of at least 256 bytes, at most 1024 rows, and no blocking where the data fit, the
 // groups would be single passes, the path has no lanes, or an M is not a
 // multiple of them.
 TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
@@ -216,6 +216,18 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0, 1).empty());
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10, 1).empty());  // groups of one pass
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
+  // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
+  // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three.
+  std::vector<fft::pass_shape> long_passes;
+  std::vector<std::uint64_t> long_offsets;
+  for (std::uint32_t j = 0, l = 1; j < 7; ++j, l *= 8) {
+    long_passes.push_back({8, l, (1u << 21) / (8 * l)});
+    long_offsets.push_back(j * (1u << 21));
+  }
+  const std::vector<fft::pass_group> groups =
+      cpu::blocked_groups(long_passes, long_offsets, 1 << 21, 1, 32, 4, 512 << 10, 1);
+  EXPECT_EQ(groups.size(), 3u);
+  for (const fft::pass_group& g : groups) EXPECT_LE(g.radix, cpu::max_tile_rows);
   // A 64 KiB cache makes tiles of 4096, a transform a tile: one group, where
   // the batch splits evenly among the threads or into 4 tiles a thread.
   EXPECT_EQ(cpu::tile_points(64 << 10, 32), 4096u);
