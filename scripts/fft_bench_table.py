@@ -174,12 +174,13 @@ def goals_table(results, cpu_path, all_threads):
             r, n = worst_ratio(results, c, c, powers_in(results, 1 << 16, 1 << 62), all_threads, 1)
             at = f"≥ 2^16 (worst: {size_label(n)})" if n else "≥ 2^16"
             lines.append(goal_row(f"{label(c)}, {all_threads} threads / 1 thread", at, r, SCALING_GOAL))
+    span = powers_in(results, 1 << 10, 1 << 22)
+    whole = len(span) == len(pow2_span(10, 22))
     for c in ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table"]:
         for t in sorted({1, all_threads}):
             if not present(results, [c], t):
                 continue
-            r, n_low, n_high = kept_share(results, c, t, powers_in(results, 1 << 10, 1 << 22))
-            whole = len(powers_in(results, 1 << 10, 1 << 22)) == len(pow2_span(10, 22))
+            r, n_low, n_high = kept_share(results, c, t, span)
             at = f"{EVERY_N if whole else 'sizes measured'} (worst: {size_label(n_low)}, best: {size_label(n_high)})"
             threads = "1 thread" if t == 1 else f"{t} threads"
             lines.append(goal_row(f"{label(c)}, {threads}: worst N's GFLOPs / best N's", at, r, KEPT_GOAL, whole))

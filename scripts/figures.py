@@ -63,6 +63,7 @@ RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_ratios  # noqa: E402
 import cpu_dynamic_counts  # noqa: E402
+import fft_bench_table  # noqa: E402
 import gpu_nd_table  # noqa: E402
 import gpu_profile_table  # noqa: E402
 import nd_bench_report  # noqa: E402
@@ -252,16 +253,13 @@ CPU_GOALS = [("ffft_dd128_table", "qd_dd_real", {"avx512": 2.5, "avx2": 2.5}, "Q
              ("ffft_dd128_table", "fftw_quad", {"avx512": 50, "avx2": 25}, "FFTW quad"),
              ("ffft_qf128_table", "fftw_quad", {"avx512": 8, "avx2": 6}, "FFTW quad")]
 SCALING_GOAL = 1.9
-KEPT_GOAL = 0.85  # worst N's GFLOPs / best N's over 2^10-2^22, one thread and two
+KEPT_GOAL = fft_bench_table.KEPT_GOAL  # worst N's GFLOPs / best N's over 2^10-2^22
 EVERY_N = pow2(10, 22)
 
 
 def kept_share(results, contender, threads):
     """(GFLOPs at the worst N of 2^10-2^22 / at the best, worst N, best N)."""
-    g = [(fft_value(results, contender, n, threads=threads), n) for n in EVERY_N]
-    g = [(x, n) for x, n in g if x]
-    (low, n_low), (high, n_high) = min(g), max(g)
-    return low / high, n_low, n_high
+    return fft_bench_table.kept_share(results, contender, threads, EVERY_N)
 
 
 def worst(results, a, b, ns, threads_a=1, threads_b=1, best=False):
