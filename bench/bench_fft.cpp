@@ -12,6 +12,9 @@
 //   ffft_<format>_<twiddles>   ffft's CPU executor, format df64 | qf128 | dd128,
 //                              twiddles table | computed
 //   ffft_<format>_<twiddles>_cuda   the same on the CUDA executor (GPU builds, with a device)
+//   ffft_<format>_copies       with T > 1 and N >= 2^16 only: T one-thread copies of
+//                              ffft_<format>_table at once, each its own batch
+//                              (copies_case): the cores' scaling when nothing is split
 //   fftw_float, fftw_double, fftw_long_double, fftw_quad   FFTW 3, plan_many_dft
 //   qd_dd_real, qd_qd_real     bench/qd_stockham.hpp: radix-2 Stockham over QD's types
 //   cufft_c2c, cufft_z2z       cuFFT single and double (with a device)
@@ -36,15 +39,19 @@
 //   N, batch, cpu_threads (the T of the name; "threads" is Google Benchmark's own field)
 // t is the time of one call (batch transforms): process CPU time with one
 // thread (robust on a shared VM, see the note below), wall-clock time with
-// more, CUDA event time on a GPU (data resident on the device). Each value
-// is the median of --benchmark_repetitions, taken by the scripts.
+// more, CUDA event time on a GPU (data resident on the device). The scripts
+// take each rate from the fastest of --benchmark_repetitions, benchFFT's
+// rule (scripts/fft_bench_json.py), and scripts/fft_bench.sh interleaves the
+// repetitions of all cases in a random order, so that a slow minute of a
+// shared machine falls on a few repetitions of many cases, not on all of one.
 //
 // Everything that is not the transform happens outside the timed loop: the
 // plans (ffft's twiddle tables, FFTW's planner), the buffers and the input;
 // the accuracy probes run once per contender and size, after the timing.
 // A case's state is built on its first call, kept for Google Benchmark's
-// calibration and repetitions, and freed when the next case starts, so only
-// one case's buffers are alive at a time.
+// calibration and repetitions, and freed when another case starts, so only
+// one case's buffers are alive at a time (interleaved, a case is built again
+// for each repetition; its accuracy is measured once).
 //
 // Input: uniform in [-1, 1) with 24-bit granularity, exact in float and so
 // in every format and precision (tools/uniform_input.hpp); transform 0 gets
@@ -70,6 +77,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -149,20 +157,20 @@ mode make_mode(const std::string& name) {
 }
 
 // ---- The accuracy reference ---------------------------------------------------------
-// FFTW quad's forward transform of transform 0's input, for the last N asked.
+// FFTW quad's forward transform of transform 0's input, kept per N: with
+// --benchmark_enable_random_interleaving the sizes come in any order.
 const std::vector<complex_quad>& quad_reference(std::uint64_t n) {
-  static std::uint64_t cached_n = 0;
-  static std::vector<complex_quad> cached;
-  if (cached_n != n) {
-    cached.clear();
+  static std::map<std::uint64_t, std::vector<complex_quad>> cached;
+  auto it = cached.find(n);
+  if (it == cached.end()) {
     // The fftw_quad contender may have left fftwq planning on all threads;
     // the reference is planned on one, the plan it has always had.
     fftw_use_threads<fftwq_api>(1, 1);
-    cached = ffft::tools::fftw_quad_dft(ffft::tools::to_complex_quad(ffft::tools::uniform_float_input(n)),
-                                        FFTW_FORWARD);
-    cached_n = n;
+    it = cached.emplace(n, ffft::tools::fftw_quad_dft(
+                               ffft::tools::to_complex_quad(ffft::tools::uniform_float_input(n)), FFTW_FORWARD))
+             .first;
   }
-  return cached;
+  return it->second;
 }
 
 // ---- One benchmark's state ------------------------------------------------------------
@@ -272,6 +280,9 @@ struct options {
   double fftw_time_limit;
 };
 
+// The thread-scaling goal is over N >= 2^16 (scripts/fft_bench_table.py).
+constexpr std::uint64_t scaling_min_n = std::uint64_t{1} << 16;
+
 template <class E>
 void add_ffft(const std::string& format, const fft_problem& p, const options& o) {
   const timing how = p.threads == 1 ? timing::cpu_time : timing::wall_time;
@@ -280,6 +291,17 @@ void add_ffft(const std::string& format, const fft_problem& p, const options& o)
   if (o.m.computed_twiddles && p.threads == 1)
     add("ffft_" + format + "_computed", p, how,
         [p] { return std::make_unique<ffft_cpu_case<E>>(p, ffft::twiddle_mode::computed); });
+  // The thread-scaling goal's ceiling, over its sizes: as many one-thread
+  // copies of the one-thread case as threads, batch counting them all.
+  if (p.threads > 1 && p.n >= scaling_min_n) {
+    const fft_problem one{p.n, p.batch, 1};
+    add("ffft_" + format + "_copies", {p.n, p.batch * p.threads, p.threads}, how, [one, threads = p.threads] {
+      std::vector<std::unique_ptr<fft_case>> copies;
+      for (unsigned t = 0; t < threads; ++t)
+        copies.push_back(std::make_unique<ffft_cpu_case<E>>(one, ffft::twiddle_mode::table));
+      return std::make_unique<copies_case>(std::move(copies));
+    });
+  }
 }
 
 void register_cpu(std::uint64_t n, const options& o) {

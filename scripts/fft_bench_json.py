@@ -1,11 +1,19 @@
 """Reading the FFT benchmark's Google Benchmark JSON (bench/bench_fft.cpp),
-shared by fft_bench_table.py and fft_bench_plot.py.
+shared by fft_bench_table.py, fft_bench_plot.py and figures.py.
 
 Benchmark names are fft/<contender>/<N>/threads:<T>, with a /real_time or
 /manual_time suffix for cases timed by the wall clock or CUDA events (the
 older fft/<impl>/<log2 N> files of the first harness are read too, with N
-from the N counter). Values are the median aggregate where present, else
-the median over the repetitions.
+from the N counter).
+
+A rate (GFLOPs, GBps: higher is faster) is that of the fastest repetition,
+benchFFT's rule (the minimum time of its repeated measurements "to factor
+out effects from external factors", www.fftw.org/speed/method.html): on a
+shared machine another tenant only ever slows a repetition down, so the
+fastest is the one the code's own speed shows best. Every contender gets
+the same rule. Other counters (the errors) are the median over the
+repetitions; they do not depend on the timing. A file with only Google
+Benchmark's aggregates gives its median.
 """
 import json
 import math
@@ -15,6 +23,8 @@ import sys
 
 NAME = re.compile(r"^fft/(?P<contender>[^/]+)/(?:N:)?(?P<n>\d+)"
                   r"(?:/threads:(?P<threads>\d+))?(?:/.*)?$")
+# Counters that are rates of the measured time: the fastest repetition's.
+RATES = ("GFLOPs", "GBps", "GBps_passes")
 
 
 def parse_entry(b):
@@ -28,11 +38,48 @@ def parse_entry(b):
     return m["contender"], n, threads
 
 
-def load(path, metrics, program):
-    """(context, results, errors, repetitions) of the benchmark JSON at path.
+def summarize(data, metrics=None):
+    """(results, errors, repetitions) of loaded benchmark JSON.
 
-    results: {(contender, N, threads): {metric: value}}, medians over repetitions.
+    results: {(contender, N, threads): {counter: value}} for the counters in
+    metrics (None: every numeric field), rates from the fastest repetition
+    and the rest medians, plus cv_GFLOPs (the repetitions' GFLOPs standard
+    deviation over their mean) where there were several.
     errors: {(contender, message): [N, ...]} of the entries that could not run."""
+    runs, medians, errors, repetitions = {}, {}, {}, set()
+    for b in data.get("benchmarks", []):
+        key = parse_entry(b)
+        if key is None:
+            continue
+        if b.get("error_occurred"):
+            errors.setdefault((key[0], b.get("error_message", "?")), set()).add(key[1])
+            continue
+        names = metrics if metrics is not None else [k for k, v in b.items() if isinstance(v, (int, float))]
+        vals = {m: float(b[m]) for m in names if isinstance(b.get(m), (int, float))}
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                medians[key] = vals
+        else:
+            runs.setdefault(key, []).append(vals)
+            repetitions.add(int(b.get("repetitions", 1) or 1))
+    results = {}
+    for key in set(runs) | set(medians):
+        v = dict(medians.get(key, {}))
+        counters = {m for r in runs.get(key, []) for m in r}
+        for m in counters:
+            xs = [r[m] for r in runs[key] if m in r and not math.isnan(r[m])]
+            if xs:
+                v[m] = max(xs) if m in RATES else statistics.median(xs)
+        gflops = [r["GFLOPs"] for r in runs.get(key, []) if "GFLOPs" in r]
+        if len(gflops) > 1 and statistics.mean(gflops) > 0:
+            v["cv_GFLOPs"] = statistics.stdev(gflops) / statistics.mean(gflops)
+        results[key] = v
+    return results, {k: sorted(v) for k, v in errors.items()}, max(repetitions, default=1)
+
+
+def load(path, metrics, program):
+    """(context, results, errors, repetitions) of the benchmark JSON at path
+    (summarize's), exiting with a message naming the file if it cannot be read."""
     try:
         with open(path) as f:
             data = json.load(f)
@@ -46,31 +93,5 @@ def load(path, metrics, program):
         print(f"{program}: {path} has no benchmarks (not Google Benchmark JSON output "
               "of ffft_bench_fft?)", file=sys.stderr)
         sys.exit(2)
-    runs, medians, errors, repetitions = {}, {}, {}, set()
-    for b in data["benchmarks"]:
-        key = parse_entry(b)
-        if key is None:
-            continue
-        if b.get("error_occurred"):
-            errors.setdefault((key[0], b.get("error_message", "?")), set()).add(key[1])
-            continue
-        vals = {m: float(b[m]) for m in metrics if isinstance(b.get(m), (int, float))}
-        if b.get("run_type") == "aggregate":
-            if b.get("aggregate_name") == "median":
-                medians[key] = vals
-        else:
-            runs.setdefault(key, []).append(vals)
-            repetitions.add(int(b.get("repetitions", 1) or 1))
-    results = {}
-    for key in set(runs) | set(medians):
-        v = {}
-        for m in metrics:
-            if m in medians.get(key, {}):  # the library's own median wins where present
-                v[m] = medians[key][m]
-            else:
-                xs = [r[m] for r in runs.get(key, []) if m in r and not math.isnan(r[m])]
-                if xs:
-                    v[m] = statistics.median(xs)
-        results[key] = v
-    return data.get("context", {}), results, {k: sorted(v) for k, v in errors.items()}, \
-        max(repetitions, default=1)
+    results, errors, repetitions = summarize(data, metrics)
+    return data.get("context", {}), results, errors, repetitions

@@ -9,9 +9,9 @@ Needs matplotlib (Debian: python3-matplotlib, which the system python
 /usr/bin/python3 sees; a pyenv or venv python may not).
 
 Benchmark names: fft/<contender>/<N>/threads:<T> (N taken from the counter
-"N" where present, T from the name, else from the entry's "threads"). Each
-value is the median aggregate of the repetitions where the JSON has one,
-otherwise the median over the plain iteration entries. Entries with
+"N" where present, T from the name, else from the entry's "threads"). A
+rate is the fastest repetition's, an error their median (fft_bench_json.py,
+benchFFT's rule). Entries with
 error_occurred (a contender that could not run, e.g. no CUDA device) are
 skipped and listed on stderr.
 
@@ -187,7 +187,7 @@ def footnote(context, repetitions, args, extra, gpu):
     machine = (f"machine: {context.get('cpu_model', '?')}, {context.get('num_cpus', '?')} CPUs"
                + (f", GPU {context.get('gpu') or context.get('gpu_model') or '?'}" if gpu else "")
                + f"; ffft {describe_file(args.json)}; {date}")
-    how = (f"median of {repetitions} repetitions" if repetitions > 1 else "one repetition")
+    how = (f"rates: fastest of {repetitions} repetitions" if repetitions > 1 else "one repetition")
     if context.get("ffft_mode"):
         how = f"mode {context['ffft_mode']}, {how}"
     return (f"{machine}\n{how}; lines: N = 2^k; unconnected outlined markers: other N"

@@ -71,6 +71,8 @@ inline std::uint32_t tile_points(std::size_t cache_bytes, std::size_t value_byte
 // point and log2 N for dd128 and 2.96 for df64, pass by pass 4.13 and
 // 2.21, groups of up to 1024 4.03 and 2.13.
 inline constexpr std::uint32_t max_tile_rows = 1024;
+
+// The least width of a tile's rows: whole lane vectors, and 256 bytes at least.
 inline std::uint32_t min_tile_width(std::uint32_t lanes, std::size_t value_bytes) {
   std::uint32_t width = lanes > 1 ? lanes : 1;
   while (width * value_bytes < 256) width *= 2;

@@ -131,8 +131,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   std::uint64_t blocks = tile_points / radix > 1 ? tile_points / radix : 1;
   const std::uint64_t shares = 4 * std::uint64_t{team_size(threads)};
   if (batch * ((l + blocks - 1) / blocks) < shares) {
-    const std::uint64_t per_transform = (shares + batch - 1) / batch;
-    blocks = l / per_transform > 1 ? l / per_transform : 1;
+    const std::uint64_t shares_per_transform = (shares + batch - 1) / batch;
+    blocks = l / shares_per_transform > 1 ? l / shares_per_transform : 1;
   }
   const std::uint64_t per_transform = (l + blocks - 1) / blocks;
   parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {

@@ -2,7 +2,8 @@
 """The benchmark scripts that split and join runs: scripts/bench_json_merge.py
 joins one process's JSON per size into one file and loses no benchmark, and
 scripts/fft_bench_table.py never calls a goal over 2^10-2^22 met from a run
-that measured only part of that span."""
+that measured only part of that span, and scripts/fft_bench_json.py takes
+a rate from the fastest repetition and an error from their median."""
 import json
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
+import fft_bench_json  # noqa: E402
 import fft_bench_table  # noqa: E402
 
 MERGE = ROOT / "scripts" / "bench_json_merge.py"
@@ -84,6 +86,32 @@ class PartialSpan(unittest.TestCase):
         row = self.goals([1 << k for k in range(10, 14)])
         self.assertIn("2^10–2^13 only", row)
         self.assertTrue(row.endswith("| not all N |"), row)
+
+
+class Repetitions(unittest.TestCase):
+    def summary(self, entries):
+        return fft_bench_json.summarize({"benchmarks": entries})[0][("ffft_dd128_table", 1024, 1)]
+
+    def repetition(self, gflops, error):
+        c = case("ffft_dd128_table", 1024, gflops)
+        c.update(repetitions=3, rel_l2_error=error)
+        return c
+
+    def test_rate_is_the_fastest_and_error_the_median(self):
+        v = self.summary([self.repetition(g, e) for g, e in [(1.0, 3e-32), (1.5, 1e-32), (1.2, 2e-32)]])
+        self.assertEqual(v["GFLOPs"], 1.5)
+        self.assertEqual(v["rel_l2_error"], 2e-32)
+        # sample standard deviation 0.2517 over the mean 1.2333
+        self.assertAlmostEqual(v["cv_GFLOPs"], 0.2041, places=3)
+
+    def test_repetitions_win_over_the_median_aggregate(self):
+        aggregate = dict(case("ffft_dd128_table", 1024, 1.2), run_type="aggregate", aggregate_name="median")
+        v = self.summary([aggregate, self.repetition(1.0, 1e-32), self.repetition(1.5, 1e-32)])
+        self.assertEqual(v["GFLOPs"], 1.5)
+
+    def test_aggregates_alone_give_the_median(self):
+        aggregate = dict(case("ffft_dd128_table", 1024, 1.2), run_type="aggregate", aggregate_name="median")
+        self.assertEqual(self.summary([aggregate])["GFLOPs"], 1.2)
 
 
 if __name__ == "__main__":
