@@ -74,8 +74,8 @@ class ffft_cpu_case final : public fft_case {
 // caches, memory and, on a VM, the host). Its rate over one copy's is what
 // the cores give this code with no partition in the way, the ceiling that
 // one batch split across the same threads is judged against. The first
-// copy runs on the calling thread; the others each start a thread, about
-// 50 us a call (under 1% of the calls of 2^18 points it is registered for).
+// copy runs on the calling thread; the others each start a thread a call,
+// microseconds beside the milliseconds of a call of 2^18 points.
 class copies_case final : public fft_case {
  public:
   explicit copies_case(std::vector<std::unique_ptr<fft_case>> copies) : copies_(std::move(copies)) {

@@ -1202,6 +1202,12 @@ FIGURES = {
     "cpu_avx2_dd128_gflops": Figure(
         CPU_PATHS[1:], _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in EVERY_N], 2),
         "dd128 GFLOPs on the avx2 path, 2^10-2^22"),
+    "cpu_avx2_dd128_by_radices": Figure(
+        CPU_PATHS[1:], _CPU,
+        lambda d: "; ".join(
+            f"{name} {span([fft_value(_fft(d[0]), 'ffft_dd128_table', n) for n in EVERY_N if (n.bit_length() - 1) % 3 == r], 2)}"
+            for name, r in [("8^k", 0), ("8^k x 2", 1), ("8^k x 4", 2)]),
+        "dd128 GFLOPs on the avx2 path over 2^10-2^22, by the radices of N (radix-8 passes, then one of 2 or 4)"),
     "cpu_avx2_dd128_below_ld": Figure(
         CPU_PATHS[1:], _CPU,
         lambda d: next((f"up to {size(n)}" for n in reversed(EVERY_N)
@@ -1224,6 +1230,16 @@ FIGURES = {
         lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_table", f"ffft_{f}_table", n, 2, 1)
                         for f in FORMATS for n in pow2(16, 22)], 2),
         "2 threads / 1 thread of every format on the avx2 run, N >= 2^16"),
+    "cpu_avx2_copies_span": Figure(
+        CPU_PATHS[1:], _CPU,
+        lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_copies", f"ffft_{f}_table", n, 2, 1)
+                        for f in FORMATS for n in pow2(16, 22)], 2),
+        "two one-thread copies at once / one thread, every format on the avx2 run, N >= 2^16"),
+    "cpu_avx2_split_over_copies_span": Figure(
+        CPU_PATHS[1:], _CPU,
+        lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_table", f"ffft_{f}_copies", n, 2, 2)
+                        for f in FORMATS for n in pow2(16, 22)], 2),
+        "one batch split over 2 threads / two one-thread copies at once, every format on the avx2 run, N >= 2^16"),
     "cpu_avx2_cv_max": Figure(
         CPU_PATHS[1:], _CPU,
         lambda d: f"{max(v.get('cv_GFLOPs', 0) for v in _fft(d[0]).values()) * 100:.0f}%",
