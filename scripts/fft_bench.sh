@@ -10,7 +10,7 @@
 #   scripts/fft_bench.sh cpu     N = 2^10 .. 2^22 against every CPU baseline, 3
 #                                repetitions interleaved, once per instruction-set path this
 #                                CPU can run (FFFT_CPU_ISA=avx512, avx2): writes
-#                                bench/results/fft_cpu_<path>.{json,md}; 16 min a path here
+#                                bench/results/fft_cpu_<path>.{json,md}; 30 min a path here
 #
 # Extra arguments go to the benchmark (e.g. --benchmark_filter=df64).
 set -euo pipefail

@@ -49,7 +49,6 @@ import functools
 import json
 import math
 import re
-import statistics
 import subprocess
 import sys
 from dataclasses import dataclass
