@@ -256,6 +256,13 @@ def copies_scaling(results, f):
     return min(rs) if rs else (None, None)
 
 
+def formats_ratio_span(results, a, b, threads_a, threads_b):
+    """"lo-hi" over every format and N = 2^16-2^22 of the GFLOPs of ffft_<format>_<a>
+    on threads_a over those of ffft_<format>_<b> on threads_b (a, b: table or copies)."""
+    return span([fft_ratio(results, f"ffft_{f}_{a}", f"ffft_{f}_{b}", n, threads_a, threads_b)
+                 for f in FORMATS for n in pow2(16, 22)], 2)
+
+
 def goal_text(goal):
     a, b = goal["avx512"], goal["avx2"]
     return f"{a:g}" if a == b else f"{a:g} (avx512), {b:g} (avx2)"
@@ -1226,18 +1233,15 @@ FIGURES = {
         "dd128, 2 threads / 1 thread, avx512 path, N >= 2^16"),
     "cpu_avx2_two_threads_span": Figure(
         CPU_PATHS[1:], _CPU,
-        lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_table", f"ffft_{f}_table", n, 2, 1)
-                        for f in FORMATS for n in pow2(16, 22)], 2),
+        lambda d: formats_ratio_span(_fft(d[0]), "table", "table", 2, 1),
         "2 threads / 1 thread of every format on the avx2 run, N >= 2^16"),
     "cpu_avx2_copies_span": Figure(
         CPU_PATHS[1:], _CPU,
-        lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_copies", f"ffft_{f}_table", n, 2, 1)
-                        for f in FORMATS for n in pow2(16, 22)], 2),
+        lambda d: formats_ratio_span(_fft(d[0]), "copies", "table", 2, 1),
         "two one-thread copies at once / one thread, every format on the avx2 run, N >= 2^16"),
     "cpu_avx2_split_over_copies_span": Figure(
         CPU_PATHS[1:], _CPU,
-        lambda d: span([fft_ratio(_fft(d[0]), f"ffft_{f}_table", f"ffft_{f}_copies", n, 2, 2)
-                        for f in FORMATS for n in pow2(16, 22)], 2),
+        lambda d: formats_ratio_span(_fft(d[0]), "table", "copies", 2, 2),
         "one batch split over 2 threads / two one-thread copies at once, every format on the avx2 run, N >= 2^16"),
     "cpu_avx2_cv_max": Figure(
         CPU_PATHS[1:], _CPU,
