@@ -7,10 +7,14 @@
 //     thread, table twiddles, out of place); CALLS timed calls after one
 //     untimed first call. Prints one line:
 //       ffft_transform_loop format=dd128 n=65536 calls=20 path=avx2 min_ns=... median_ns=...
+// With FFFT_INSTRUCTION_MARKS=1 in the environment it stops itself
+// (SIGSTOP) just before and just after the timed calls, the marks that
+// ffft_instruction_count (bench/instruction_count.cpp) counts between.
 // Built without position-independent code, so that the addresses callgrind
-// reports are those objdump prints.
+// and ffft_instruction_count report are those objdump prints.
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -37,11 +41,15 @@ int run(const char* format, std::uint64_t n, int calls) {
             ffft::from_double<E>(static_cast<double>((j * 40503u) % 1000) / 500 - 1)};
   p.forward(x.data(), y.data());
   std::vector<double> ns(static_cast<std::size_t>(calls));
+  const char* marks = std::getenv("FFFT_INSTRUCTION_MARKS");
+  const bool marked = marks != nullptr && std::string(marks) == "1";
+  if (marked) std::raise(SIGSTOP);
   for (double& t : ns) {
     const auto t0 = std::chrono::steady_clock::now();
     p.forward(x.data(), y.data());
     t = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
   }
+  if (marked) std::raise(SIGSTOP);
   std::sort(ns.begin(), ns.end());
   std::printf("ffft_transform_loop format=%s n=%llu calls=%d path=%s min_ns=%.0f median_ns=%.0f\n", format,
               static_cast<unsigned long long>(n), calls, std::string(ffft::to_string(ffft::selected_cpu_isa())).c_str(),

@@ -4,18 +4,26 @@ cycles per point they need at best on this CPU: the ceiling that today's
 instructions set, against the measured time and the speed goals.
 
   cpu_dynamic_counts.py [--build DIR] [--formats df64,qf128,dd128] [--log2n 10,13,16]
-        count and time, write bench/results/cpu_dynamic_counts_<path>.{json,md}
+                        [--counter callgrind|ptrace]
+        count and time the path FFFT_CPU_ISA selects (or the best one),
+        write bench/results/cpu_dynamic_counts_<path>.{json,md}
   cpu_dynamic_counts.py render FILE.json     the md from the JSON
 
 How:
-  - counts: build/bench/ffft_transform_loop (bench/transform_loop.cpp) runs
-    under valgrind's callgrind twice, with 0 and with 2 calls after its
-    first; the difference, halved, is one transform's instructions, each
-    address's count apart (--dump-instr). Callgrind counts instructions,
-    not time: the same binary and input give the same counts whatever else
-    the machine is doing, so they are exact on a shared VM where times
-    vary by tens of percent. objdump names each address's instruction and
-    function.
+  - counts: build/bench/ffft_transform_loop (bench/transform_loop.cpp)
+    runs one plan's transform; each address's count of executed
+    instructions comes from one of two counters, both exact: the same
+    binary and input give the same counts whatever else the machine is
+    doing, so they hold on a shared VM where times vary by tens of percent.
+    objdump names each address's instruction and function.
+      callgrind (the avx2 path's default): valgrind runs the program twice,
+        with 0 and with 2 calls after its first; the difference, halved, is
+        one transform (--dump-instr).
+      ptrace (the avx512 path's; valgrind does not decode AVX-512):
+        ffft_instruction_count (bench/instruction_count.cpp) single-steps
+        the transform loop's marked calls. Slower (tens of thousands of
+        instructions a second on a VM), so fewer calls and sizes. On the
+        avx2 path the two agree to 0.02% on ffft's own code (dd128, 2^10).
   - kinds (vector and scalar alike): FP add (add, sub, min, max, compares),
     FP multiply (mul and FMA), shuffle (permutes, shuffles, unpacks,
     inserts, extracts, broadcasts, blends), FP logic (and, or, xor, moves
@@ -24,22 +32,22 @@ How:
     and the rest (integer, branches).
   - the ceiling: the cycles per point that each resource needs at its
     throughput; the largest binds. The resources are a model of the core
-    the path runs on, ZEN3 below (AMD's Software Optimization Guide for
-    family 19h: 6 macro-ops dispatched per cycle; 4 FP pipes, of which 2
-    multiply (FMA) and 2 add, shuffles on one of each, so that additions
-    and shuffles share 3; 2 loads and 1 store of 256 bits per cycle). A transform at the ceiling issues the binding
-    resource's instructions every cycle, with no stall for latency, cache
-    or memory: no schedule of the same instructions is faster.
+    the path runs on (MODELS below, chosen by the CPU's vendor and the
+    path; the JSON records the one used). A transform at the ceiling issues
+    the binding resource's instructions every cycle, with no stall for
+    latency, cache or memory: no schedule of the same instructions is
+    faster.
   - time: the same program natively, the fastest of its calls, over the
     nominal clock of /proc/cpuinfo (a VM's core may run faster or slower):
     measured cycles per point.
   - goals: the 1-D ratios (fft_bench_table.py's) as the cycles per point
-    they need, from the baselines' GFLOPs at the same N in
-    bench/results/fft_cpu_<path>.json (one thread, medians): a goal that
-    needs fewer cycles than the ceiling cannot be met without fewer
-    instructions.
+    they need, from the baselines' one-thread GFLOPs at the same N in
+    bench/results/fft_cpu_<path>.json, by the benchmark's own rule
+    (fft_bench_json.summarize: the fastest repetition): a goal that needs
+    fewer cycles than the ceiling cannot be met without fewer instructions.
 
-Without valgrind or objdump it says so and exits 1.
+Without valgrind (callgrind), ffft_instruction_count (ptrace) or objdump it
+says so and exits 1.
 """
 import argparse
 import json
@@ -53,6 +61,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fft_bench_json  # noqa: E402
 import results_record  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,10 +71,14 @@ KINDS = ["fp_add", "fp_mul", "shuffle", "fp_logic", "move", "load", "store", "ot
 KIND_LABELS = {"fp_add": "FP add", "fp_mul": "FP mul/FMA", "shuffle": "shuffle", "fp_logic": "FP logic", "move": "register move",
                "load": "load", "store": "store", "other": "integer/branch"}
 
-# Per-cycle throughputs of one Zen 3 core (see above). Each entry: the
-# kinds that compete for the resource, and how many of them it takes per
-# cycle. Every instruction counts as one macro-op: dispatch.
+# Per-cycle throughputs of a core. Each entry: the kinds that compete for
+# the resource, and how many of them it takes per cycle. Every instruction
+# counts as one macro-op (one fused micro-op on Intel): dispatch or issue.
 ZEN3 = {
+    # AMD's Software Optimization Guide for family 19h: 6 macro-ops
+    # dispatched per cycle; 4 FP pipes, of which 2 multiply (FMA) and 2
+    # add, shuffles on one of each, so that additions and shuffles share 3;
+    # 2 loads and 1 store of 256 bits per cycle.
     "name": "AMD Zen 3 (family 19h), 256-bit operations",
     "resources": {
         "dispatch": (["all"], 6),
@@ -78,6 +91,43 @@ ZEN3 = {
         "store port": (["store"], 1),
     },
 }
+# Intel's Optimization Reference Manual, Skylake Server (also Cascade Lake,
+# CPUID family 6 model 85): 4 fused micro-ops issued per cycle; vector
+# operations on ports 0, 1 and 5, where 512-bit ones take ports 0+1 fused
+# and 5 (the two-FMA parts that clouds rent), so that every 512-bit FP
+# operation, shuffle and logic shares 2 a cycle; shuffles on port 5 only;
+# 2 loads and 1 store per cycle.
+SKYLAKE_SERVER_512 = {
+    "name": "Intel Skylake/Cascade Lake server, 512-bit operations (ports 0+1 and 5)",
+    "resources": {
+        "issue": (["all"], 4),
+        "vector ports (0+1, 5)": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 2),
+        "shuffle port (5)": (["shuffle"], 1),
+        "load ports": (["load"], 2),
+        "store port": (["store"], 1),
+    },
+}
+# The same core on 256-bit operations: FP add, multiply and FMA on ports 0
+# and 1, shuffles on 5, logic on all three.
+SKYLAKE_SERVER_256 = {
+    "name": "Intel Skylake/Cascade Lake server, 256-bit operations (ports 0, 1, 5)",
+    "resources": {
+        "issue": (["all"], 4),
+        "vector ports (0, 1, 5)": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 3),
+        "FP arithmetic ports (0, 1)": (["fp_add", "fp_mul"], 2),
+        "shuffle port (5)": (["shuffle"], 1),
+        "load ports": (["load"], 2),
+        "store port": (["store"], 1),
+    },
+}
+
+
+def model_for(cpu, path):
+    """The resource model of the core a path runs on, by the CPU's vendor."""
+    if "Intel" in cpu:
+        return SKYLAKE_SERVER_512 if path == "avx512" else SKYLAKE_SERVER_256
+    return ZEN3
+
 
 FP_ADD = re.compile(r"^v?(add|sub|min|max|cmp|hadd|hsub)\w*[ps][sd]$|^v?u?comis[sd]$")
 FP_MUL = re.compile(r"^v?(mul\w*[ps][sd]|f(n)?m(add|sub)\w+|div\w*[ps][sd]|sqrt\w*[ps][sd])$")
@@ -167,6 +217,15 @@ def callgrind_counts(binary, args):
         return counts, elsewhere
 
 
+def ptrace_counts(counter, binary, args):
+    """{address: instructions executed there} of the transform loop's marked
+    calls, by ffft_instruction_count, split as callgrind_counts does."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "counts.txt"
+        subprocess.run([str(counter), str(out), str(binary), *args], check=True, capture_output=True, text=True)
+        return {int(a, 16): int(c) for a, c in (line.split() for line in out.read_text().splitlines())}
+
+
 def function_group(name):
     # The butterflies' arithmetic, with the out-of-line complex four-limb
     # operations it calls (unchecked.hpp's side_by_side functions).
@@ -177,9 +236,18 @@ def function_group(name):
     return "other"
 
 
-def count_one(binary, listing, fmt, n, calls=2):
-    before, before_else = callgrind_counts(binary, [fmt, str(n), "0"])
-    after, after_else = callgrind_counts(binary, [fmt, str(n), str(calls)])
+def count_one(binary, listing, fmt, n, counter=None, calls=2):
+    """One transform's instructions, by kind and by function group: by
+    callgrind (counter None) or by the ptrace counter at that path."""
+    if counter is None:
+        before, before_else = callgrind_counts(binary, [fmt, str(n), "0"])
+        after, after_else = callgrind_counts(binary, [fmt, str(n), str(calls)])
+    else:
+        calls = 1
+        counted = ptrace_counts(counter, binary, [fmt, str(n), str(calls)])
+        before, before_else = {}, 0
+        after = {a: c for a, c in counted.items() if a in listing}
+        after_else = sum(c for a, c in counted.items() if a not in listing)
     kinds = {k: 0.0 for k in KINDS}
     groups = {}
     total = 0.0
@@ -222,7 +290,7 @@ def cpu_model():
     return "?"
 
 
-def ceiling(per_point, model=ZEN3):
+def ceiling(per_point, model):
     """{resource: cycles per point}, and the binding resource."""
     cycles = {name: sum(per_point.get(k, 0.0) for k in kinds) / rate
               for name, (kinds, rate) in model["resources"].items()}
@@ -230,19 +298,16 @@ def ceiling(per_point, model=ZEN3):
 
 
 def baseline_gflops(path, report=None):
-    """{(contender, n): one-thread median GFLOPs} of a CPU benchmark run
-    (default: bench/results/fft_cpu_<path>.json), and the file's name."""
+    """{(contender, n): one-thread GFLOPs} of a CPU benchmark run (default:
+    bench/results/fft_cpu_<path>.json), by the benchmark's rule (the fastest
+    repetition), and the file's name."""
     file = RESULTS / f"fft_cpu_{path}.json"
     if report is None:
         if not file.exists():
             return {}, None
         report = json.loads(file.read_text())
-    out = {}
-    for b in report["benchmarks"]:
-        m = re.match(r"fft/([^/]+)/(\d+)/threads:1_median$", b["name"])
-        if m and "GFLOPs" in b:
-            out[(m.group(1), int(m.group(2)))] = b["GFLOPs"]
-    return out, file.name
+    results, _, _ = fft_bench_json.summarize(report, ["GFLOPs"])
+    return {(c, n): v["GFLOPs"] for (c, n, t), v in results.items() if t == 1 and "GFLOPs" in v}, file.name
 
 
 # The 1-D goals that compare ffft with a CPU baseline: (format, baseline,
@@ -257,32 +322,56 @@ GOALS = {
 
 def measure(args):
     binary = Path(args.build) / "bench" / "ffft_transform_loop"
-    for tool in ("valgrind", "objdump"):
-        if shutil.which(tool) is None:
-            print(f"cpu_dynamic_counts: {tool} not found (Debian package {'valgrind' if tool == 'valgrind' else 'binutils'})")
-            return 1
     if not binary.exists():
         print(f"cpu_dynamic_counts: {binary} not built (cmake --build {args.build} --target ffft_transform_loop)")
+        return 1
+    if shutil.which("objdump") is None:
+        print("cpu_dynamic_counts: objdump not found (Debian package binutils)")
+        return 1
+    _, path = time_one(binary, "df64", 64)
+    kind = args.counter or ("ptrace" if path == "avx512" else "callgrind")
+    counter = None
+    if kind == "ptrace":
+        counter = Path(args.build) / "bench" / "ffft_instruction_count"
+        if not counter.exists():
+            print(f"cpu_dynamic_counts: {counter} not built (cmake --build {args.build} --target ffft_instruction_count)")
+            return 1
+    elif shutil.which("valgrind") is None:
+        print("cpu_dynamic_counts: valgrind not found (Debian package valgrind)")
         return 1
     identity = results_record.identity()
     listing = disassemble(binary)
     mhz = nominal_mhz()
-    rows, path = [], None
+    model = model_for(cpu_model(), path)
+    rows = []
     for fmt in args.formats.split(","):
         for log2n in (int(x) for x in args.log2n.split(",")):
             n = 1 << log2n
-            counts = count_one(binary, listing, fmt, n)
-            ns, path = time_one(binary, fmt, n)
+            counts = count_one(binary, listing, fmt, n, counter)
+            ns, _ = time_one(binary, fmt, n)
             rows.append({"format": fmt, "n": n, "counts": counts, "min_ns": ns})
             print(f"{fmt} 2^{log2n}: {counts['instructions'] / n:.1f} instructions per point, {ns / 1e3:.1f} us",
                   flush=True)
     out = RESULTS / f"cpu_dynamic_counts_{path}.json"
     data = {"measured": None, "cpu_model": cpu_model(), "nominal_mhz": mhz, "cpu_path": path,
-            "model": ZEN3["name"], "rows": rows}
+            "counter": kind, "model": model["name"],
+            "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()},
+            "rows": rows}
     out.write_text(json.dumps(data, indent=1) + "\n")
     results_record.stamp(out, results_record.sources_of("cpu"), identity)
     render(out)
     return 0
+
+
+COUNTER_NAMES = {"callgrind": "callgrind", "ptrace": "single-stepping under ptrace (ffft_instruction_count)"}
+
+
+def model_of(data):
+    """The resource model a results file was measured against (files from
+    before models were recorded: Zen 3's)."""
+    if "resources" not in data:
+        return ZEN3
+    return {"name": data["model"], "resources": {k: (v[0], v[1]) for k, v in data["resources"].items()}}
 
 
 def fmt_num(x):
@@ -301,7 +390,7 @@ def goal_rows(data, baseline_report=None):
             n = r["n"]
             if (baseline, n) not in baselines:
                 continue
-            cycles, binds = ceiling({k: v / n for k, v in r["counts"]["per_kind"].items()})
+            cycles, binds = ceiling({k: v / n for k, v in r["counts"]["per_kind"].items()}, model_of(data))
             needs = 5 * math.log2(n) / (baselines[(baseline, n)] * ratio) * mhz * 1e-3
             out.append({"format": fmt, "baseline": baseline, "ratio": ratio, "n": n, "needs": needs,
                         "ceiling": cycles[binds], "measured": r["min_ns"] * 1e-9 * mhz * 1e6 / n,
@@ -318,8 +407,8 @@ def render(json_path):
              f"Generated by `scripts/cpu_dynamic_counts.py` from `{json_path.name}` "
              f"({results_record.describe(data)}); {data['cpu_model']}, nominal {mhz:.0f} MHz; "
              f"resource model: {data['model']}.", "",
-             "One forward transform, batch 1, one thread, table twiddles. Instructions counted by callgrind "
-             "(exact, whatever the machine's load); time the fastest of many calls, in cycles at the nominal "
+             "One forward transform, batch 1, one thread, table twiddles. Instructions counted by "
+             f"{COUNTER_NAMES[data.get('counter', 'callgrind')]} (exact, whatever the machine's load); time the fastest of many calls, in cycles at the nominal "
              "clock. The ceiling is the cycles per point that the busiest resource needs at its throughput "
              "(the script says which throughputs): no schedule of these instructions runs faster.", "",
              "## Per point", "",
@@ -330,7 +419,7 @@ def render(json_path):
     for r in data["rows"]:
         n, c = r["n"], r["counts"]
         per_point = {k: v / n for k, v in c["per_kind"].items()}
-        cycles, binds = ceiling(per_point)
+        cycles, binds = ceiling(per_point, model_of(data))
         measured = r["min_ns"] * 1e-9 * mhz * 1e6 / n
         groups = c["per_function"]
         split = " / ".join(fmt_num(groups.get(g, 0.0) / n) for g in ("arithmetic", "pass loop", "other"))
@@ -364,6 +453,8 @@ def main():
     ap.add_argument("--build", default=str(ROOT / "build"))
     ap.add_argument("--formats", default="df64,qf128,dd128")
     ap.add_argument("--log2n", default="10,13,16")
+    ap.add_argument("--counter", choices=["callgrind", "ptrace"],
+                    help="the instruction counter (default: ptrace on the avx512 path, callgrind otherwise)")
     a = ap.parse_args()
     if a.command == "render":
         return render(a.file)

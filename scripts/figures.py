@@ -545,7 +545,8 @@ def cpu_ceiling_summary(data):
         per_point = [r["counts"]["instructions"] / r["n"] for r in mine]
         share = []
         for r in mine:
-            cycles, binds = cpu_dynamic_counts.ceiling({k: v / r["n"] for k, v in r["counts"]["per_kind"].items()})
+            cycles, binds = cpu_dynamic_counts.ceiling({k: v / r["n"] for k, v in r["counts"]["per_kind"].items()},
+                                                   cpu_dynamic_counts.model_of(data[0]))
             share.append(cycles[binds] / (r["min_ns"] * 1e-9 * mhz * 1e6 / r["n"]))
         ns = [r["n"] for r in mine]
         parts.append(f"{f} {span(per_point)} instructions per point ({size(min(ns))}-{size(max(ns))}), "
@@ -1279,13 +1280,15 @@ FIGURES = {
                                 "the worst axis alone over the contiguous last axis, dd128"),
     "gpu_nd_summary": Figure(["gpu_nd.json"], _GPU, gpu_nd_summary,
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
-    "cpu_ceiling_avx2": Figure(["cpu_dynamic_counts_avx2.json"], _CPU, cpu_ceiling_summary,
-                               "instructions per point and the share of the ceiling's rate, avx2"),
-    "cpu_ceiling_goals_avx2": Figure(
-        ["cpu_dynamic_counts_avx2.json", "fft_cpu_avx2.json"], _CPU,
+    **{f"cpu_ceiling_{path}": Figure([f"cpu_dynamic_counts_{path}.json"], _CPU, cpu_ceiling_summary,
+                                     f"instructions per point and the share of the ceiling's rate, {path}")
+       for path in ["avx2", "avx512"]},
+    **{f"cpu_ceiling_goals_{path}": Figure(
+        [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU,
         lambda d: (lambda g: f"{g['needed']:.2f} ({g['format']} / {g['baseline']} >= {g['ratio']:g} at {size(g['n'])})")(
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
-        "the largest share of the ceiling's rate that a 1-D CPU goal needs, avx2"),
+        f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
+       for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json")]},
     "cpu_spill_rates_avx2": Figure(["cpu_code_counts.json"], _CPU, cpu_spill_rates,
                                    "spills and reloads per vector fp operation, radix 8 and 4, avx2"),
     # Big integers (ffft_bench_bigint)

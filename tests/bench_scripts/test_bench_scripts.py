@@ -2,8 +2,10 @@
 """The benchmark scripts that split and join runs: scripts/bench_json_merge.py
 joins one process's JSON per size into one file and loses no benchmark, and
 scripts/fft_bench_table.py never calls a goal over 2^10-2^22 met from a run
-that measured only part of that span, and scripts/fft_bench_json.py takes
-a rate from the fastest repetition and an error from their median."""
+that measured only part of that span, scripts/fft_bench_json.py takes
+a rate from the fastest repetition and an error from their median, and
+scripts/cpu_dynamic_counts.py sets its ceiling by the model of the core the
+counts were taken on, against baselines read by the same rule."""
 import json
 import subprocess
 import sys
@@ -13,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
+import cpu_dynamic_counts  # noqa: E402
 import fft_bench_json  # noqa: E402
 import fft_bench_table  # noqa: E402
 
@@ -112,6 +115,43 @@ class Repetitions(unittest.TestCase):
     def test_aggregates_alone_give_the_median(self):
         aggregate = dict(case("ffft_dd128_table", 1024, 1.2), run_type="aggregate", aggregate_name="median")
         self.assertEqual(self.summary([aggregate])["GFLOPs"], 1.2)
+
+
+class Ceiling(unittest.TestCase):
+    # Per point: 9 FP operations, 5 of them shuffles, 3 loads, 1 store, 16 instructions.
+    PER_POINT = {"fp_add": 4, "fp_mul": 0, "shuffle": 5, "fp_logic": 0, "load": 3, "store": 1, "all": 16}
+
+    def test_a_shuffle_heavy_count_binds_intels_one_shuffle_port(self):
+        cycles, binds = cpu_dynamic_counts.ceiling(self.PER_POINT, cpu_dynamic_counts.SKYLAKE_SERVER_512)
+        self.assertEqual(binds, "shuffle port (5)")
+        self.assertEqual(cycles[binds], 5)
+        self.assertEqual(cycles["vector ports (0+1, 5)"], 4.5)
+
+    def test_zen3_spreads_the_same_count_over_its_four_pipes(self):
+        cycles, binds = cpu_dynamic_counts.ceiling(self.PER_POINT, cpu_dynamic_counts.ZEN3)
+        self.assertEqual(binds, "FP add and shuffle pipes")  # 9 over 3
+        self.assertEqual(cycles[binds], 3)
+        self.assertEqual(cycles["shuffle pipes"], 2.5)
+
+    def test_the_model_follows_the_vendor_and_the_path(self):
+        self.assertIs(cpu_dynamic_counts.model_for("Intel(R) Xeon(R) Processor", "avx512"),
+                      cpu_dynamic_counts.SKYLAKE_SERVER_512)
+        self.assertIs(cpu_dynamic_counts.model_for("Intel(R) Xeon(R) Processor", "avx2"),
+                      cpu_dynamic_counts.SKYLAKE_SERVER_256)
+        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC 7B13", "avx2"), cpu_dynamic_counts.ZEN3)
+
+    def test_a_file_keeps_the_model_it_was_measured_against(self):
+        model = cpu_dynamic_counts.SKYLAKE_SERVER_512
+        data = {"model": model["name"], "resources": {k: list(v) for k, v in model["resources"].items()}}
+        self.assertEqual(cpu_dynamic_counts.model_of(data), model)
+        self.assertIs(cpu_dynamic_counts.model_of({"model": "older file"}), cpu_dynamic_counts.ZEN3)
+
+    def test_baselines_are_the_fastest_repetition(self):
+        reps = [dict(case("fftw_quad", 1024, g), repetitions=3) for g in (0.03, 0.05, 0.04)]
+        two_threads = dict(case("fftw_quad", 1024, 0.09), name="fft/fftw_quad/1024/threads:2",
+                           run_name="fft/fftw_quad/1024/threads:2")
+        baselines, _ = cpu_dynamic_counts.baseline_gflops("avx512", {"benchmarks": reps + [two_threads]})
+        self.assertEqual(baselines, {("fftw_quad", 1024): 0.05})
 
 
 if __name__ == "__main__":
