@@ -4,7 +4,7 @@ cycles per point they need at best on this CPU: the ceiling that today's
 instructions set, against the measured time and the speed goals.
 
   cpu_dynamic_counts.py [--build DIR] [--formats df64,qf128,dd128] [--log2n 10,13,16]
-                        [--counter callgrind|ptrace]
+                        [--counter callgrind|ptrace] [--limit FORMAT:LOG2N ...]
         count and time the path FFFT_CPU_ISA selects (or the best one),
         write bench/results/cpu_dynamic_counts_<path>.{json,md}
   cpu_dynamic_counts.py render FILE.json     the md from the JSON
@@ -22,7 +22,8 @@ How:
       ptrace (the avx512 path's; valgrind does not decode AVX-512):
         ffft_instruction_count (bench/instruction_count.cpp) single-steps
         the transform loop's marked calls. Slower (tens of thousands of
-        instructions a second on a VM), so fewer calls and sizes. On the
+        instructions a second on a VM), so one call, and --limit qf128:13
+        keeps a format to the sizes it can count in minutes. On the
         avx2 path the two agree to 0.02% on ffft's own code (dd128, 2^10).
   - kinds (vector and scalar alike): FP add (add, sub, min, max, compares),
     FP multiply (mul and FMA), shuffle (permutes, shuffles, unpacks,
@@ -344,8 +345,11 @@ def measure(args):
     mhz = nominal_mhz()
     model = model_for(cpu_model(), path)
     rows = []
+    limits = dict(args.limit)
     for fmt in args.formats.split(","):
         for log2n in (int(x) for x in args.log2n.split(",")):
+            if log2n > limits.get(fmt, log2n):
+                continue
             n = 1 << log2n
             counts = count_one(binary, listing, fmt, n, counter)
             ns, _ = time_one(binary, fmt, n)
@@ -446,6 +450,14 @@ def render(json_path):
     return 0
 
 
+def format_limit(spec):
+    """FORMAT:LOG2N of --limit, as (format, log2n)."""
+    fmt, _, log2n = spec.partition(":")
+    if fmt not in ("df64", "qf128", "dd128") or not log2n.isdigit():
+        raise argparse.ArgumentTypeError(f"'{spec}' is not FORMAT:LOG2N (e.g. qf128:13)")
+    return fmt, int(log2n)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="measure")
@@ -455,6 +467,8 @@ def main():
     ap.add_argument("--log2n", default="10,13,16")
     ap.add_argument("--counter", choices=["callgrind", "ptrace"],
                     help="the instruction counter (default: ptrace on the avx512 path, callgrind otherwise)")
+    ap.add_argument("--limit", action="append", default=[], type=format_limit, metavar="FORMAT:LOG2N",
+                    help="count FORMAT only up to N = 2^LOG2N")
     a = ap.parse_args()
     if a.command == "render":
         return render(a.file)
