@@ -12,6 +12,9 @@
 //   ffft_<format>_<twiddles>   ffft's CPU executor, format df64 | qf128 | dd128,
 //                              twiddles table | computed
 //   ffft_<format>_<twiddles>_cuda   the same on the CUDA executor (GPU builds, with a device)
+//   ffft_<format>_passes       cpu mode, one thread: ffft_<format>_table pass by pass,
+//                              without the cache blocking (FFFT_CPU_CACHE_BYTES=0),
+//                              what the blocking gains measured beside it
 //   ffft_<format>_copies       with T > 1 and N >= 2^16 only: T one-thread copies of
 //                              ffft_<format>_table at once, each its own batch
 //                              (copies_case): the cores' scaling when nothing is split
@@ -105,6 +108,7 @@ struct mode {
   std::vector<std::uint64_t> lengths;
   std::uint64_t points_per_call;  // batch = max(1, points_per_call / N)
   bool computed_twiddles;         // also the computed-twiddle variants
+  bool pass_by_pass;              // also ffft's passes without cache blocking, one thread
   unsigned fftw_fast_flags;       // float and double
   std::uint64_t qd_max;           // the QD baseline up to this N
   std::uint64_t quad_max;         // FFTW long double and quad up to this N
@@ -130,6 +134,7 @@ mode make_mode(const std::string& name) {
     m.lengths.insert(m.lengths.end(), quick_others.begin(), quick_others.end());
     m.points_per_call = std::uint64_t{1} << 16;
     m.computed_twiddles = false;
+    m.pass_by_pass = false;
     m.fftw_fast_flags = FFTW_ESTIMATE;
     m.qd_max = std::uint64_t{1} << 16;
     m.quad_max = std::uint64_t{1} << 20;
@@ -138,6 +143,7 @@ mode make_mode(const std::string& name) {
     m.lengths.insert(m.lengths.end(), full_others.begin(), full_others.end());
     m.points_per_call = std::uint64_t{1} << 18;
     m.computed_twiddles = true;
+    m.pass_by_pass = false;
     m.fftw_fast_flags = FFTW_MEASURE;
     m.qd_max = std::uint64_t{1} << 22;
     m.quad_max = std::uint64_t{1} << 22;
@@ -147,6 +153,7 @@ mode make_mode(const std::string& name) {
     m.lengths = powers_of_two(10, 22, 1);
     m.points_per_call = std::uint64_t{1} << 18;
     m.computed_twiddles = false;
+    m.pass_by_pass = true;
     m.fftw_fast_flags = FFTW_ESTIMATE;
     m.qd_max = std::uint64_t{1} << 22;
     m.quad_max = std::uint64_t{1} << 22;
@@ -291,6 +298,10 @@ void add_ffft(const std::string& format, const fft_problem& p, const options& o)
   if (o.m.computed_twiddles && p.threads == 1)
     add("ffft_" + format + "_computed", p, how,
         [p] { return std::make_unique<ffft_cpu_case<E>>(p, ffft::twiddle_mode::computed); });
+  if (o.m.pass_by_pass && p.threads == 1)
+    add("ffft_" + format + "_passes", p, how, [p] {
+      return std::make_unique<ffft_cpu_case<E>>(p, ffft::twiddle_mode::table, pass_order::pass_by_pass);
+    });
   // The thread-scaling goal's ceiling, over its sizes: as many one-thread
   // copies of the one-thread case as threads, batch counting them all.
   if (p.threads > 1 && p.n >= scaling_min_n) {

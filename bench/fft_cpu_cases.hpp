@@ -5,7 +5,9 @@
 #include <fftw3.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <optional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -21,17 +23,49 @@
 
 namespace ffft::bench {
 
+// An environment variable set for the life of a scope, its earlier value
+// (or absence) restored after. Not for scopes that other threads' code
+// runs beside: the environment is the process's.
+class scoped_environment {
+ public:
+  scoped_environment(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value, 1);
+  }
+  ~scoped_environment() {
+    if (old_) setenv(name_, old_->c_str(), 1);
+    else unsetenv(name_);
+  }
+  scoped_environment(const scoped_environment&) = delete;
+  scoped_environment& operator=(const scoped_environment&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// How ffft's CPU executor orders the passes of data larger than a core's
+// L2: cache-blocked (the default), or pass by pass over all the data, which
+// FFFT_CPU_CACHE_BYTES=0 asks for. The executor reads that variable at each
+// transform (src/cpu/cache_blocking.cpp), so a pass-by-pass case sets it
+// around each call, a microsecond beside the milliseconds of a call.
+enum class pass_order { blocked, pass_by_pass };
+
 template <class E>
 class ffft_cpu_case final : public fft_case {
  public:
-  ffft_cpu_case(const fft_problem& p, twiddle_mode twiddles)
-      : p_(p), twiddles_(twiddles), in_(p.n * p.batch), out_(p.n * p.batch),
+  ffft_cpu_case(const fft_problem& p, twiddle_mode twiddles, pass_order order = pass_order::blocked)
+      : p_(p), twiddles_(twiddles), order_(order), in_(p.n * p.batch), out_(p.n * p.batch),
         plan_(options(p.n, p.batch, p.threads, twiddles)) {
     const auto x = batch_input(p);
     for (std::size_t j = 0; j < x.size(); ++j)
       in_[j] = {from_float<E>(x[j].first), from_float<E>(x[j].second)};
   }
-  void run() override { plan_.forward(in_.data(), out_.data()); }
+  void run() override {
+    std::optional<scoped_environment> unblocked;
+    if (order_ == pass_order::pass_by_pass) unblocked.emplace("FFFT_CPU_CACHE_BYTES", "0");
+    plan_.forward(in_.data(), out_.data());
+  }
   std::vector<complex_quad> forward_first() override {
     run();
     return tools::to_complex_quad(out_.data(), p_.n);
@@ -65,6 +99,7 @@ class ffft_cpu_case final : public fft_case {
 
   fft_problem p_;
   twiddle_mode twiddles_;
+  pass_order order_;
   std::vector<complex<E>> in_, out_;
   plan<E> plan_;
 };

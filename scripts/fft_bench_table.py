@@ -28,6 +28,8 @@ LABELS = {
     "cufft_c2c": "cuFFT C2C", "cufft_z2z": "cuFFT Z2Z",
     "ffft_df64_copies": "ffft df64 copies", "ffft_qf128_copies": "ffft qf128 copies",
     "ffft_dd128_copies": "ffft dd128 copies",
+    "ffft_df64_passes": "ffft df64 pass by pass", "ffft_qf128_passes": "ffft qf128 pass by pass",
+    "ffft_dd128_passes": "ffft dd128 pass by pass",
 }
 CPU_COLUMNS = ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table", "fftw_float",
                "fftw_double", "fftw_long_double", "fftw_quad", "qd_dd_real", "qd_qd_real"]
@@ -66,6 +68,11 @@ FORMAT_CASES = ["ffft_df64_table", "ffft_qf128_table", "ffft_dd128_table"]
 def copies_of(contender):
     """ffft_dd128_table -> ffft_dd128_copies."""
     return contender.replace("_table", "_copies")
+
+
+def passes_of(contender):
+    """ffft_dd128_table -> ffft_dd128_passes (the same without cache blocking)."""
+    return contender.replace("_table", "_passes")
 
 
 def label(contender):
@@ -235,6 +242,21 @@ def scaling_table(results, all_threads):
     return "\n".join(lines)
 
 
+def blocking_table(results):
+    """Each format's GFLOPs with the cache blocking over its own pass by
+    pass, one thread, where the run measured both."""
+    cols = [c for c in FORMAT_CASES if present(results, [passes_of(c)], 1)]
+    if not cols:
+        return None
+    lines = ["| N | " + " | ".join(label(c) for c in cols) + " |", "|---:|" + "---:|" * len(cols)]
+    for n in sizes(results):
+        cells = [fmt(ratio(get(results, c, n, 1, "GFLOPs"), get(results, passes_of(c), n, 1, "GFLOPs")))
+                 for c in cols]
+        if any(c != "–" for c in cells):
+            lines.append(f"| {size_label(n)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("json", help="Google Benchmark JSON output of ffft_bench_fft")
@@ -273,6 +295,13 @@ def main():
               "format's own column but for the noise between repetitions and the second core's "
               "cache (bench/fft_cpu_cases.hpp, copies_case).\n")
     print(scaling_table(results, all_threads) + "\n")
+    blocking = blocking_table(results)
+    if blocking:
+        print("## Cache blocking: blocked / pass by pass (GFLOPs ratio, one thread)\n")
+        print("Each format's transform as it runs (passes grouped over tiles that fit the core's L2, "
+              "where a call's data exceed it) over the same plan pass by pass over all the data "
+              "(FFFT_CPU_CACHE_BYTES=0), measured side by side; the same bits either way.\n")
+        print(blocking + "\n")
     print("## GPU GFLOPs\n")
     gpu = GPU_COLUMNS + [c for c in (k[0] for k in results) if c.endswith("_computed_cuda")]
     print(grid(results, list(dict.fromkeys(gpu)), 1, "GFLOPs") + "\n")
