@@ -7,6 +7,10 @@ instructions set, against the measured time and the speed goals.
                         [--counter callgrind|ptrace] [--limit FORMAT:LOG2N ...]
         count and time the path FFFT_CPU_ISA selects (or the best one),
         write bench/results/cpu_dynamic_counts_<path>.{json,md}
+  cpu_dynamic_counts.py retime FILE.json [--build DIR]
+        the times again (counts kept): counting, which a loaded machine does
+        not disturb, can then run beside other work, and the timing later
+        on a quiet machine; the file is stamped afresh
   cpu_dynamic_counts.py render FILE.json     the md from the JSON
 
 How:
@@ -370,6 +374,25 @@ def measure(args):
 COUNTER_NAMES = {"callgrind": "callgrind", "ptrace": "single-stepping under ptrace (ffft_instruction_count)"}
 
 
+def retime(json_path, build):
+    """Times every row of a counts file again on this machine, with the
+    build's transform loop, on the path the file counted."""
+    json_path = Path(json_path)
+    data = json.loads(json_path.read_text())
+    binary = Path(build) / "bench" / "ffft_transform_loop"
+    identity = results_record.identity()
+    os.environ["FFFT_CPU_ISA"] = data["cpu_path"]
+    for r in data["rows"]:
+        r["min_ns"], path = time_one(binary, r["format"], r["n"])
+        if path != data["cpu_path"]:
+            print(f"cpu_dynamic_counts: this machine ran the {path} path, not the file's {data['cpu_path']}")
+            return 1
+        print(f"{r['format']} 2^{int(math.log2(r['n']))}: {r['min_ns'] / 1e3:.1f} us", flush=True)
+    json_path.write_text(json.dumps(data, indent=1) + "\n")
+    results_record.stamp(json_path, results_record.sources_of("cpu"), identity)
+    return render(json_path)
+
+
 def model_of(data):
     """The resource model a results file was measured against (files from
     before models were recorded: Zen 3's)."""
@@ -472,6 +495,8 @@ def main():
     a = ap.parse_args()
     if a.command == "render":
         return render(a.file)
+    if a.command == "retime":
+        return retime(a.file, a.build)
     return measure(a)
 
 
