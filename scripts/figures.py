@@ -226,7 +226,7 @@ CPU_LABEL = {"ffft_df64_table": "ffft df64", "ffft_qf128_table": "ffft qf128",
 # The CPU goals: (numerator, denominator, goal per CPU path), one thread, the
 # worst ratio over N = 2^10 to 2^22 (scripts/fft_bench_table.py, CPU_GOALS).
 CPU_GOALS = [("ffft_dd128_table", "qd_dd_real", {"avx512": 2.5, "avx2": 2.5}, "QD dd_real radix-2"),
-             ("ffft_dd128_table", "fftw_long_double", {"avx512": 1, "avx2": 1}, "FFTW long double"),
+             ("ffft_dd128_table", "fftw_long_double", {"avx512": 1.5, "avx2": 1}, "FFTW long double"),
              ("ffft_dd128_table", "fftw_quad", {"avx512": 50, "avx2": 25}, "FFTW quad"),
              ("ffft_qf128_table", "fftw_quad", {"avx512": 8, "avx2": 6}, "FFTW quad")]
 SCALING_GOAL = 1.9
@@ -261,6 +261,20 @@ def formats_ratio_span(results, a, b, threads_a, threads_b):
     on threads_a over those of ffft_<format>_<b> on threads_b (a, b: table or copies)."""
     return span([fft_ratio(results, f"ffft_{f}_{a}", f"ffft_{f}_{b}", n, threads_a, threads_b)
                  for f in FORMATS for n in pow2(16, 22)], 2)
+
+
+def fft_ratio_across(a, b, contender, n):
+    """The GFLOPs of contender at N, one thread, in results a over those in results b (None if either lacks it)."""
+    x, y = fft_value(a, contender, n), fft_value(b, contender, n)
+    return x / y if x and y else None
+
+
+def blocked_over_passes(results, ns=None):
+    """Per format, "lo-hi" over N (default 2^10-2^22) of its cache-blocked GFLOPs over
+    its pass-by-pass ones (ffft_<format>_passes), one thread."""
+    ns = ns or EVERY_N
+    return "; ".join(f"{f} " + span([fft_ratio(results, f"ffft_{f}_table", f"ffft_{f}_passes", n) for n in ns], 2)
+                     for f in FORMATS)
 
 
 def goal_text(goal):
@@ -1061,6 +1075,7 @@ _TREE = ["CMakeLists.txt", "CMakePresets.json", "cmake/", "include/", "engine/",
          "tools/", "cli/", "bench/", "tests/", "python/", "scripts/"]
 
 CPU_PATHS = ["fft_cpu_avx512.json", "fft_cpu_avx2.json"]
+CPU_PATH_FILES = dict(zip(["avx512", "avx2"], CPU_PATHS))
 GPU = ["gpu_profile.json"]
 
 
@@ -1205,16 +1220,17 @@ FIGURES = {
     "cpu_goals_missed": Figure(CPU_PATHS, _CPU, cpu_goals_missed, "the CPU goals missed, and on which path"),
     "cpu_goals_table_one_machine": Figure(
         ["fft_cpu_avx512.json", "fft_cpu_xeon_avx2.json"], _CPU, lambda d: cpu_goals_table(d, best=True),
-        "the CPU goals' ratios on both paths of one processor in one run (the GPU machine's Xeon)"),
+        "the CPU goals' ratios on both paths of one processor, one run after the other at one revision"),
     "cpu_avx2_dd128_gflops": Figure(
         CPU_PATHS[1:], _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in EVERY_N], 2),
         "dd128 GFLOPs on the avx2 path, 2^10-2^22"),
-    "cpu_avx2_dd128_by_radices": Figure(
-        CPU_PATHS[1:], _CPU,
+    **{f"cpu_{path}_dd128_by_radices": Figure(
+        [file], _CPU,
         lambda d: "; ".join(
             f"{name} {span([fft_value(_fft(d[0]), 'ffft_dd128_table', n) for n in EVERY_N if (n.bit_length() - 1) % 3 == r], 2)}"
             for name, r in [("8^k", 0), ("8^k x 2", 1), ("8^k x 4", 2)]),
-        "dd128 GFLOPs on the avx2 path over 2^10-2^22, by the radices of N (radix-8 passes, then one of 2 or 4)"),
+        f"dd128 GFLOPs on the {path} path over 2^10-2^22, by the radices of N (radix-8 passes, then one of 2 or 4)")
+       for path, file in CPU_PATH_FILES.items()},
     "cpu_avx2_dd128_below_ld": Figure(
         CPU_PATHS[1:], _CPU,
         lambda d: next((f"up to {size(n)}" for n in reversed(EVERY_N)
@@ -1232,22 +1248,40 @@ FIGURES = {
         lambda d: span([fft_ratio(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", n, 2, 1)
                         for n in pow2(16, 22)], 2),
         "dd128, 2 threads / 1 thread, avx512 path, N >= 2^16"),
-    "cpu_avx2_two_threads_span": Figure(
-        CPU_PATHS[1:], _CPU,
-        lambda d: formats_ratio_span(_fft(d[0]), "table", "table", 2, 1),
-        "2 threads / 1 thread of every format on the avx2 run, N >= 2^16"),
-    "cpu_avx2_copies_span": Figure(
-        CPU_PATHS[1:], _CPU,
-        lambda d: formats_ratio_span(_fft(d[0]), "copies", "table", 2, 1),
-        "two one-thread copies at once / one thread, every format on the avx2 run, N >= 2^16"),
-    "cpu_avx2_split_over_copies_span": Figure(
-        CPU_PATHS[1:], _CPU,
-        lambda d: formats_ratio_span(_fft(d[0]), "table", "copies", 2, 2),
-        "one batch split over 2 threads / two one-thread copies at once, every format on the avx2 run, N >= 2^16"),
-    "cpu_avx2_cv_max": Figure(
-        CPU_PATHS[1:], _CPU,
-        lambda d: f"{max(v.get('cv_GFLOPs', 0) for v in _fft(d[0]).values()) * 100:.0f}%",
-        "the largest coefficient of variation of any GFLOPs of the avx2 run, %"),
+    **{f"cpu_{path}_two_threads_span": Figure(
+        [file], _CPU, lambda d: formats_ratio_span(_fft(d[0]), "table", "table", 2, 1),
+        f"2 threads / 1 thread of every format on the {path} run, N >= 2^16")
+       for path, file in CPU_PATH_FILES.items()},
+    **{f"cpu_{path}_copies_span": Figure(
+        [file], _CPU, lambda d: formats_ratio_span(_fft(d[0]), "copies", "table", 2, 1),
+        f"two one-thread copies at once / one thread, every format on the {path} run, N >= 2^16")
+       for path, file in CPU_PATH_FILES.items()},
+    **{f"cpu_{path}_split_over_copies_span": Figure(
+        [file], _CPU, lambda d: formats_ratio_span(_fft(d[0]), "table", "copies", 2, 2),
+        f"one batch split over 2 threads / two one-thread copies at once, every format on the {path} run, N >= 2^16")
+       for path, file in CPU_PATH_FILES.items()},
+    **{f"cpu_{path}_cv_max": Figure(
+        [file], _CPU, lambda d: f"{max(v.get('cv_GFLOPs', 0) for v in _fft(d[0]).values()) * 100:.0f}%",
+        f"the largest coefficient of variation of any GFLOPs of the {path} run, %")
+       for path, file in CPU_PATH_FILES.items()},
+    "cpu_xeon_avx512_over_avx2": Figure(
+        ["fft_cpu_avx512.json", "fft_cpu_xeon_avx2.json"], _CPU,
+        lambda d: "; ".join(f"{f} " + span([fft_ratio_across(_fft(d[0]), _fft(d[1]), f"ffft_{f}_table", n)
+                                             for n in EVERY_N], 2) for f in FORMATS),
+        "GFLOPs of the avx512 path over the avx2 path's on the same Xeon, one thread, each format, 2^10-2^22"),
+    **{f"cpu_{path}_blocked_over_passes": Figure(
+        [file], _CPU, lambda d: blocked_over_passes(_fft(d[0])),
+        f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^10-2^22, {path} path")
+       for path, file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+    **{f"cpu_{path}_blocked_over_passes_large": Figure(
+        [file], _CPU, lambda d: blocked_over_passes(_fft(d[0]), pow2(19, 22)),
+        f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^19-2^22, {path} path")
+       for path, file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+    "cpu_avx512_dd128_per_core_2_20": Figure(
+        CPU_PATHS, _CPU,
+        lambda d: fmt(fft_value(_fft(d[0]), "ffft_dd128_table", 1 << 20)
+                      * worst(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", pow2(16, 22), 2, 1)[0] / 2),
+        "dd128 GFLOPs at 2^20 on one avx512 thread times its worst two-thread scaling over 2"),
     "cpu_avx512_dd128_scaling_worst": Figure(
         CPU_PATHS, _CPU,
         lambda d: fmt(worst(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", pow2(16, 22), 2, 1)[0]),
