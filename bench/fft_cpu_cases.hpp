@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
