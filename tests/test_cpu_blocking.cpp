@@ -131,12 +131,17 @@ TYPED_TEST(CpuBlocking, DiagonalMinimalWorkspaceAndInPlaceGiveTheSameBits) {
   using E = TypeParam;
   if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
   for (const cpu_isa isa : lane_paths()) {
+    // Whether a length blocks depends on the path's lanes (a tile's width):
+    // with avx512's 16 float lanes 2^15 does not, so each path must block
+    // at least one of the two.
+    int blocked_lengths = 0;
     for (const std::uint64_t n : {std::uint64_t{1} << 14, std::uint64_t{1} << 15}) {
       SCOPED_TRACE(::testing::Message() << to_string(isa) << ", n " << n);
       const std::uint64_t batch = 2;
       const std::size_t cache = 32 << 10;
       const transform_tables<E> tables(n);
-      ASSERT_TRUE(blocked(tables, batch, isa, cache));
+      if (!blocked(tables, batch, isa, cache)) continue;
+      ++blocked_lengths;
       const auto layout = static_cast<std::int64_t>(n);
       const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n + 3);
       const std::vector<complex<E>> diagonal = ffft::testing::random_values<E>(n, n + 4);
@@ -157,6 +162,7 @@ TYPED_TEST(CpuBlocking, DiagonalMinimalWorkspaceAndInPlaceGiveTheSameBits) {
         expect_bit_identical(in_place, want);
       }
     }
+    EXPECT_GE(blocked_lengths, 1) << to_string(isa);
   }
 }
 
