@@ -1076,6 +1076,8 @@ _TREE = ["CMakeLists.txt", "CMakePresets.json", "cmake/", "include/", "engine/",
 
 CPU_PATHS = ["fft_cpu_avx512.json", "fft_cpu_avx2.json"]
 CPU_PATH_FILES = dict(zip(["avx512", "avx2"], CPU_PATHS))
+# Both paths of the Xeon, run one after the other.
+XEON_PATH_FILES = {"avx512": "fft_cpu_avx512.json", "xeon_avx2": "fft_cpu_xeon_avx2.json"}
 GPU = ["gpu_profile.json"]
 
 
@@ -1272,11 +1274,11 @@ FIGURES = {
     **{f"cpu_{path}_blocked_over_passes": Figure(
         [file], _CPU, lambda d: blocked_over_passes(_fft(d[0])),
         f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^10-2^22, {path} path")
-       for path, file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+       for path, file in XEON_PATH_FILES.items()},
     **{f"cpu_{path}_blocked_over_passes_large": Figure(
         [file], _CPU, lambda d: blocked_over_passes(_fft(d[0]), pow2(19, 22)),
         f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^19-2^22, {path} path")
-       for path, file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+       for path, file in XEON_PATH_FILES.items()},
     "cpu_avx512_dd128_per_core_2_20": Figure(
         CPU_PATHS, _CPU,
         lambda d: fmt(fft_value(_fft(d[0]), "ffft_dd128_table", 1 << 20)
