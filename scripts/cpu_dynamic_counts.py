@@ -11,6 +11,12 @@ instructions set, against the measured time and the speed goals.
         the times again (counts kept): counting, which a loaded machine does
         not disturb, can then run beside other work, and the timing later
         on a quiet machine; the file is stamped afresh
+  cpu_dynamic_counts.py memory FILE.json [--build DIR]
+        the floor that memory sets under the large sizes (ffft_memory_trips,
+        bench/memory_trips.cpp): the trips over the data that the executor's
+        schedule makes at N = 2^16-2^22, times the measured time of one,
+        against the time per point that the large-size goal allows; kept
+        in the file beside the counts, on a quiet machine
   cpu_dynamic_counts.py render FILE.json     the md from the JSON
 
 How:
@@ -50,6 +56,12 @@ How:
     bench/results/fft_cpu_<path>.json, by the benchmark's own rule
     (fft_bench_json.summarize: the fastest repetition): a goal that needs
     fewer cycles than the ceiling cannot be met without fewer instructions.
+  - memory: the large-size goal (each format keeps at least KEPT_GOAL of
+    its best one-thread GFLOPs of 2^10-2^22 at every N) as the cycles per
+    point it allows at each N, against trips x one trip (a copy of N
+    values, read and written as a pass does): a floor below the allowance
+    leaves the goal to the schedule (overlapping the trips with the
+    arithmetic), one above it would stop it.
 
 Without valgrind (callgrind), ffft_instruction_count (ptrace) or objdump it
 says so and exits 1.
@@ -393,6 +405,55 @@ def retime(json_path, build):
     return render(json_path)
 
 
+# The large-size goal (scripts/fft_bench_table.py's KEPT_GOAL): the worst
+# N's one-thread GFLOPs over the best N's.
+KEPT_GOAL = 0.85
+
+
+def memory(json_path, build):
+    """Runs ffft_memory_trips on the file's path and keeps its rows in the
+    file as "memory", with the revision they measured (the counts keep
+    theirs)."""
+    json_path = Path(json_path)
+    data = json.loads(json_path.read_text())
+    binary = Path(build) / "bench" / "ffft_memory_trips"
+    if not binary.exists():
+        print(f"cpu_dynamic_counts: {binary} not built (cmake --build {build} --target ffft_memory_trips)")
+        return 1
+    identity = results_record.identity()
+    env = dict(os.environ, FFFT_CPU_ISA=data["cpu_path"])
+    trips = json.loads(subprocess.run([str(binary)], check=True, capture_output=True, text=True, env=env).stdout)
+    trips["measured"] = identity
+    data["memory"] = trips
+    json_path.write_text(json.dumps(data, indent=1) + "\n")
+    return render(json_path)
+
+
+def memory_rows(data, baseline_report=None):
+    """Each format at each N of the file's memory rows that the CPU run
+    measured: the cycles per point that the large-size goal allows (at
+    KEPT_GOAL of the format's best one-thread GFLOPs), the floor (trips x
+    one trip), and the cycles per point measured."""
+    if "memory" not in data:
+        return []
+    mhz = data["nominal_mhz"]
+    baselines, _ = baseline_gflops(data["cpu_path"], baseline_report)
+    out = []
+    for r in data["memory"]["rows"]:
+        fmt, n = r["format"], r["n"]
+        contender = f"ffft_{fmt}_table"
+        rates = [v for (c, _), v in baselines.items() if c == contender]
+        if not rates or (contender, n) not in baselines:
+            continue
+        flops = 5 * math.log2(n)  # per point
+        allows = flops / (KEPT_GOAL * max(rates)) * mhz * 1e-3
+        floor = r["trips"] * r["trip_ns"] / n * mhz * 1e-3
+        out.append({"format": fmt, "n": n, "trips": r["trips"], "trip": r["trip_ns"] / n * mhz * 1e-3,
+                    "floor": floor, "allows": allows, "measured": flops / baselines[(contender, n)] * mhz * 1e-3,
+                    "share": floor / allows})
+    return out
+
+
 def model_of(data):
     """The resource model a results file was measured against (files from
     before models were recorded: Zen 3's)."""
@@ -469,6 +530,25 @@ def render(json_path):
                      f"{fmt_num(g['needs'])} | {fmt_num(g['ceiling'])} | {fmt_num(g['measured'])} | "
                      f"{g['needed']:.2f}{': beyond the ceiling' if g['needed'] > 1 else ''} | "
                      f"{g['ceiling'] / g['measured']:.2f} |")
+    rows = memory_rows(data)
+    if rows:
+        lines += ["", "## The large sizes against memory", "",
+                  f"The large-size goal (every N's one-thread GFLOPs at least {KEPT_GOAL:g} of the format's best "
+                  f"over 2^10-2^22, in `{baseline_file}`) as the cycles per point it allows at each N, against "
+                  "the floor that memory sets: the trips over all the data that the executor's schedule makes "
+                  "(its groups of passes where it blocks for the cache, else its passes), each a read and a write "
+                  "of every value, times the fastest copy of N values on this machine (ffft_memory_trips, "
+                  f"{results_record.describe({'measured': data['memory']['measured']})}, "
+                  f"{data['memory']['cache_bytes'] >> 10} KiB of cache a core). The twiddles' reads come on top. "
+                  "A floor below the allowance (share below 1) leaves the goal to the schedule: the trips "
+                  "overlapped with the arithmetic, and tiles that stay in cache.", "",
+                  "| format | N | trips | one trip (cycles per point) | floor (cycles per point) | "
+                  "the goal allows | floor / allowance | measured |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for m in rows:
+            lines.append(f"| {m['format']} | 2^{int(math.log2(m['n']))} | {m['trips']} | {fmt_num(m['trip'])} | "
+                         f"{fmt_num(m['floor'])} | {fmt_num(m['allows'])} | {m['share']:.2f} | "
+                         f"{fmt_num(m['measured'])} |")
     json_path.with_suffix(".md").write_text("\n".join(lines) + "\n")
     return 0
 
@@ -497,6 +577,8 @@ def main():
         return render(a.file)
     if a.command == "retime":
         return retime(a.file, a.build)
+    if a.command == "memory":
+        return memory(a.file, a.build)
     return measure(a)
 
 

@@ -153,6 +153,24 @@ class Ceiling(unittest.TestCase):
         baselines, _ = cpu_dynamic_counts.baseline_gflops("avx512", {"benchmarks": reps + [two_threads]})
         self.assertEqual(baselines, {("fftw_quad", 1024): 0.05})
 
+    def test_the_memory_floor_against_what_the_large_size_goal_allows(self):
+        # Best dd128 rate 1 GFLOPs (at 2^10), 0.5 at 2^20; a 1000 MHz clock,
+        # so cycles per point are ns per point. At 2^20: 100 flops a point;
+        # the goal allows 100 / (0.85 x 1) ns, measured 100 / 0.5; 3 trips
+        # of 20 ns a point make a floor of 60.
+        report = {"benchmarks": [case("ffft_dd128_table", 1024, 1.0), case("ffft_dd128_table", 1 << 20, 0.5)]}
+        data = {"cpu_path": "avx512", "nominal_mhz": 1000.0,
+                "memory": {"rows": [{"format": "dd128", "n": 1 << 20, "trips": 3, "trip_ns": 20 * (1 << 20)},
+                                    {"format": "df64", "n": 1 << 20, "trips": 3, "trip_ns": 10 * (1 << 20)}]}}
+        rows = cpu_dynamic_counts.memory_rows(data, report)
+        self.assertEqual(len(rows), 1)  # df64 was not in the run
+        row = rows[0]
+        self.assertAlmostEqual(row["allows"], 100 / 0.85)
+        self.assertAlmostEqual(row["floor"], 60)
+        self.assertAlmostEqual(row["measured"], 200)
+        self.assertAlmostEqual(row["share"], 60 * 0.85 / 100)
+        self.assertEqual(cpu_dynamic_counts.memory_rows({"cpu_path": "avx512", "nominal_mhz": 1000.0}, report), [])
+
 
 if __name__ == "__main__":
     unittest.main()
