@@ -23,7 +23,8 @@
 # build takes about 110 s instead of 460 s, the tests about 200 s instead of
 # 100), builds only the program
 # (CMake target `ffft_cli`, output name ffft; `ffft` is the library), and
-# runs every tests/cli/test_cli_*.py module with
+# runs every tests/cli/test_cli_*.py module, as many at once as there are
+# cores (each prints its log once it has finished), with
 #   FFFT_CLI=build-asan/bin/ffft
 #   FFFT_CLI_TESTS_QUICK=1   (skips the 2^20-and-up cases: ASan is slower)
 #   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
@@ -66,16 +67,26 @@ if ! probe=$("$FFFT_CLI" info 2>&1 >/dev/null) || [[ "$probe" == *"LeakSanitizer
 fi
 
 cd tests/cli
-failed=()
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+# One module: its log to $logs/MODULE.log, and $logs/MODULE.failed if it fails.
+run_module() {
+  local module=$1 logs=$2
+  shift 2
+  /usr/bin/python3 -m unittest -v "$module" "$@" > "$logs/$module.log" 2>&1 || touch "$logs/$module.failed"
+}
+export -f run_module
+modules=()
+for module in test_cli_*.py; do modules+=("${module%.py}"); done
 start=$SECONDS
-for module in test_cli_*.py; do
-  module=${module%.py}
+printf '%s\n' "${modules[@]}" | xargs -P "$(nproc)" -I{} bash -c 'run_module "$@"' _ {} "$logs" "$@"
+failed=()
+for module in "${modules[@]}"; do
   echo "== $module"
-  if ! /usr/bin/python3 -m unittest -v "$module" "$@"; then
-    failed+=("$module")
-  fi
+  cat "$logs/$module.log"
+  if [[ -e $logs/$module.failed ]]; then failed+=("$module"); fi
 done
-echo "test_cli_sanitized: $((SECONDS - start)) s of tests (ASAN_OPTIONS=$ASAN_OPTIONS)"
+echo "test_cli_sanitized: $((SECONDS - start)) s of tests on $(nproc) cores (ASAN_OPTIONS=$ASAN_OPTIONS)"
 if ((${#failed[@]})); then
   echo "test_cli_sanitized: FAILED: ${failed[*]}" >&2
   exit 1
