@@ -568,6 +568,15 @@ def cpu_ceiling_summary(data):
     return "; ".join(parts)
 
 
+def cpu_memory_floor(data):
+    """Per format: the memory floor's share of what the large-size goal allows, over N."""
+    rows = cpu_dynamic_counts.memory_rows(data[0], data[1])
+    ns = [r["n"] for r in rows]
+    parts = [f"{f} {span([r['share'] for r in rows if r['format'] == f], 2)}" for f in FORMATS
+             if any(r["format"] == f for r in rows)]
+    return f"{', '.join(parts)} ({size(min(ns))}-{size(max(ns))})"
+
+
 # ---------------------------------------------------------------- N-D transforms (GPU)
 
 def gpu_nd_summary(data):
@@ -1325,6 +1334,9 @@ FIGURES = {
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json")]},
+    "cpu_memory_floor_avx512": Figure(["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
+                                      cpu_memory_floor,
+                                      "the memory floor's share of the time the large-size goal allows, avx512"),
     "cpu_spill_rates_avx2": Figure(["cpu_code_counts.json"], _CPU, cpu_spill_rates,
                                    "spills and reloads per vector fp operation, radix 8 and 4, avx2"),
     # Big integers (ffft_bench_bigint)
