@@ -929,6 +929,20 @@ def build_epyc_table(data):
                  rows, ["---"] * 4)
 
 
+def build_ci_table(data):
+    """`.ci/run` on a fresh clone step by step, before and after one change set, on one machine."""
+    d = data[0]
+    rows = []
+    for what, (before, after) in d["ci_steps_seconds"].items():
+        bold = "**" if what == "in all" else ""
+        rows.append([what if what == "in all" else f"`{what}`", build_minutes(before),
+                     f"{bold}{build_minutes(after)}{bold} ({after:,} s)", "30 min" if what == "in all" else ""])
+    for what, (before, after) in d["parts_seconds"].items():
+        rows.append([f"of which {what}", f"{before:g} s", f"{after:g} s", ""])
+    return table(["what", f"before ({d['before_revision'][:7]})", f"after ({d['measured']['revision'][:7]})", "goal"],
+                 rows, ["---"] * 4)
+
+
 def build_bodies(data, key, i):
     v = data[0]["libffft_a_compiled_fft_bodies (scripts/count_fft_bodies.py)"][key][i]
     return f"{v:,}"
@@ -1430,6 +1444,8 @@ FIGURES = {
     # Build and test times (bench/results/build_cost.json)
     "build_timings_table": Figure(["build_cost.json"], _TREE, build_timings_table, "wall clock of the commands"),
     "build_compile_table": Figure(["build_cost.json"], _TREE, build_compile_table, "the longest compilations"),
+    "build_xeon_ci_table": Figure(["build_cost_xeon.json"], _TREE, build_ci_table,
+                                  "`.ci/run` step by step on the Xeon VM, before and after"),
     "build_epyc_table": Figure(["build_cost_epyc.json"], _TREE, build_epyc_table,
                                "run.sh, CI and the longest compilations on the AMD EPYC VM, before and after"),
     "build_run_time_table": Figure(["build_cost.json"], _TREE, build_run_time_table,
