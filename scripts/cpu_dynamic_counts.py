@@ -79,6 +79,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fft_bench_json  # noqa: E402
+import fft_bench_table  # noqa: E402
 import results_record  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -405,9 +406,8 @@ def retime(json_path, build):
     return render(json_path)
 
 
-# The large-size goal (scripts/fft_bench_table.py's KEPT_GOAL): the worst
-# N's one-thread GFLOPs over the best N's.
-KEPT_GOAL = 0.85
+# The large-size goal: the worst N's one-thread GFLOPs over the best N's.
+KEPT_GOAL = fft_bench_table.KEPT_GOAL
 
 
 def memory(json_path, build):
@@ -419,6 +419,10 @@ def memory(json_path, build):
     binary = Path(build) / "bench" / "ffft_memory_trips"
     if not binary.exists():
         print(f"cpu_dynamic_counts: {binary} not built (cmake --build {build} --target ffft_memory_trips)")
+        return 1
+    if cpu_model() != data["cpu_model"]:
+        print(f"cpu_dynamic_counts: this machine is a {cpu_model()}, the file's counts and times are of a "
+              f"{data['cpu_model']}: measure the memory on that machine")
         return 1
     identity = results_record.identity()
     env = dict(os.environ, FFFT_CPU_ISA=data["cpu_path"])

@@ -16,14 +16,10 @@ namespace {
 
 using ffft::testing::bit_identical;
 
-// computed_twiddles<E> with its evaluation out of line, compiled once per
-// format: inlined at each of this file's uses, the qf128 sincos made it
-// the slowest file of the build to compile (255 s on 2 cores).
-template <class E>
-struct outlined_twiddles {
-  computed_twiddles<E> w;
-  [[gnu::noinline]] complex<E> operator()(std::uint64_t k) const { return w(k); }
-};
+// The tests below evaluate computed_twiddles<E>{n}(k) through the
+// out-of-line computed_twiddle (sources.hpp): the same bits, and one copy
+// of the sincos per format in this file. Inlined at each use, the qf128
+// sincos made it the slowest file of the build to compile (255 s on 2 cores).
 
 template <class E>
 class computed_twiddles_test : public ::testing::Test {};
@@ -93,7 +89,7 @@ TYPED_TEST(computed_twiddles_test, factor_tables_are_sincos_at_their_exponents) 
     ASSERT_GE(m * m, n);
     ASSERT_GE(shape.coarse_size * m, n);
     ASSERT_LT((shape.coarse_size - 1) * m, n);
-    const outlined_twiddles<E> w{computed_twiddles<E>{n}};
+    const auto w = [n](std::uint64_t k) { return computed_twiddle<E>(n, k); };
     for (std::uint64_t q = 0; q < shape.coarse_size; ++q) {
       ASSERT_TRUE(bit_identical(entries[q].re, w(q * m).re)) << "n " << n << ", coarse " << q;
       ASSERT_TRUE(bit_identical(entries[q].im, w(q * m).im)) << "n " << n << ", coarse " << q;
@@ -112,7 +108,7 @@ TYPED_TEST(computed_twiddles_test, direct_mode_arrays_are_sincos_of_each_twiddle
   const std::uint64_t n = 6720;
   const fft::stockham_tables<E> t = fft::make_stockham_tables<E>(n, twiddle_mode::direct, 0);
   EXPECT_TRUE(t.factors.empty());
-  const outlined_twiddles<E> w{computed_twiddles<E>{n}};
+  const auto w = [n](std::uint64_t k) { return computed_twiddle<E>(n, k); };
   for (std::size_t j = 0; j < t.passes.size(); ++j) {
     const fft::pass_shape& p = t.passes[j];
     for (std::uint64_t e = 0; e < static_cast<std::uint64_t>(p.radix - 1) * p.m; ++e) {
@@ -147,7 +143,7 @@ TYPED_TEST(computed_twiddles_test, device_tables_hold_only_the_passes) {
 TYPED_TEST(computed_twiddles_test, exact_values_are_exact) {
   using E = TypeParam;
   const std::uint64_t n = 24 * 1000;
-  const outlined_twiddles<E> w{computed_twiddles<E>{n}};
+  const auto w = [n](std::uint64_t k) { return computed_twiddle<E>(n, k); };
   EXPECT_EQ(to_double(w(0).re), 1.0);
   EXPECT_EQ(to_double(w(0).im), 0.0);
   EXPECT_EQ(to_double(w(n / 4).re), 0.0);
@@ -167,7 +163,7 @@ TYPED_TEST(computed_twiddles_test, exact_values_are_exact) {
 TYPED_TEST(computed_twiddles_test, conjugate_symmetry_is_exact) {
   using E = TypeParam;
   const std::uint64_t n = 10007;
-  const outlined_twiddles<E> w{computed_twiddles<E>{n}};
+  const auto w = [n](std::uint64_t k) { return computed_twiddle<E>(n, k); };
   for (std::uint64_t k = 1; k < n; ++k) {
     const complex<E> a = w(k), b = w(n - k);
     ASSERT_TRUE(bit_identical(a.re, b.re)) << k;
