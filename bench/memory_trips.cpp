@@ -24,30 +24,22 @@
 #include <string>
 #include <vector>
 
+#include "ffft/complex.hpp"
 #include "ffft/cpu_isa.hpp"
-#include "ffft/plan.hpp"
+#include "ffft/fft/schedule.hpp"
 #include "src/cpu/cache_blocking.hpp"
 
 namespace {
 
-// The trips of the executor's schedule for one transform of length n.
+// The trips of the executor's schedule for one transform of length n on
+// the selected path: the plans' passes (fft/schedule.hpp), grouped as
+// cache_blocking.hpp groups them.
 template <class E>
 std::size_t trips(std::uint64_t n) {
-  ffft::plan_options o;
-  o.length = n;
-  o.backend = ffft::backend::cpu;
-  o.threads = 1;
-  const ffft::plan<E> p(o);
-  std::vector<ffft::fft::pass_shape> passes;
-  std::uint64_t l = 1;
-  for (int r : p.radices()) {
-    const auto radix = static_cast<std::uint64_t>(r);
-    passes.push_back({r, l, n / (l * radix)});
-    l *= radix;
-  }
+  const std::vector<ffft::fft::pass_shape> passes = ffft::fft::stockham_schedule(n);
   const std::vector<std::uint64_t> offsets(passes.size(), 0);  // the grouping ignores them
   const auto groups = ffft::cpu::blocked_groups(passes, offsets, n, 1, sizeof(ffft::complex<E>),
-                                                ffft::cpu::path_lanes<E>(p.cpu_isa()),
+                                                ffft::cpu::path_lanes<E>(ffft::selected_cpu_isa()),
                                                 ffft::cpu::per_core_cache_bytes(), 1);
   return groups.empty() ? passes.size() : groups.size();
 }
