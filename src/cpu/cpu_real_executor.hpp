@@ -68,9 +68,9 @@ class cpu_real_executor {
     const std::uint64_t m = s.points;
     for_each_pair(s, batch, single, [&](std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
       const value* z = packed + b * m;
-      const auto x = real_spectrum_values(gather(count, [&](std::uint64_t w) { return z[k0 + w]; }),
-                                          gather(count, [&](std::uint64_t w) { return z[m - k0 - w]; }),
-                                          gather(count, [&](std::uint64_t w) { return p.w_n(k0 + w); }));
+      const auto x = spectrum_values(gather(count, [&](std::uint64_t w) { return z[k0 + w]; }),
+                                     gather(count, [&](std::uint64_t w) { return z[m - k0 - w]; }),
+                                     gather(count, [&](std::uint64_t w) { return p.w_n(k0 + w); }));
       scatter(x.at_k, count, [&](std::uint64_t w, const value& v) {
         spectrum(b, k0 + w) = store_complex<E, C>(scale.apply(v));
       });
@@ -98,7 +98,7 @@ class cpu_real_executor {
     const std::uint64_t m = s.points;
     for_each_pair(s, batch, single, [&](std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
       value* z = packed + b * m;
-      const auto v = real_unspectrum_values(
+      const auto v = unspectrum_values(
           gather(count, [&](std::uint64_t w) { return real_spectrum_bin<E>(s, spectrum, b, k0 + w); }),
           gather(count, [&](std::uint64_t w) { return real_spectrum_bin<E>(s, spectrum, b, m - k0 - w); }),
           gather(count, [&](std::uint64_t w) { return p.w_n(k0 + w); }));
@@ -127,9 +127,9 @@ class cpu_real_executor {
     for_each_pair(s, batch, single, [&](std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
       value* z = packed + b * m;
       const auto w_k = gather(count, [&](std::uint64_t w) { return p.transform.w_n(k0 + w); });
-      const auto x = real_spectrum_values(gather(count, [&](std::uint64_t w) { return z[k0 + w]; }),
-                                          gather(count, [&](std::uint64_t w) { return z[m - k0 - w]; }), w_k);
-      const auto y = real_unspectrum_values(
+      const auto x = spectrum_values(gather(count, [&](std::uint64_t w) { return z[k0 + w]; }),
+                                     gather(count, [&](std::uint64_t w) { return z[m - k0 - w]; }), w_k);
+      const auto y = unspectrum_values(
           mul(x.at_k, gather(count, [&](std::uint64_t w) { return kernel[k0 + w]; })),
           mul(x.at_m_minus_k, gather(count, [&](std::uint64_t w) { return kernel[m - k0 - w]; })), w_k);
       scatter(y.at_k, count, [&](std::uint64_t w, const value& v) { z[k0 + w] = v; });
@@ -141,7 +141,8 @@ class cpu_real_executor {
 #if FFFT_HAVE_LANES
   static constexpr int lane_bytes = 32;
   static constexpr int W = lane_count<E, lane_bytes>;
-  using lanes = complex<lane_expansion<E, lane_bytes>>;
+  using lane_value = lane_expansion<E, lane_bytes>;
+  using lanes = complex<lane_value>;
 
   // W values v(w), w < count, in lanes; spare lanes repeat the last one.
   template <class Value>
@@ -158,11 +159,24 @@ class cpu_real_executor {
   }
 #else
   static constexpr int W = 1;
+  using lane_value = E;
+  using lanes = value;
   template <class Value>
   static value gather(std::uint64_t, const Value& v) { return v(0); }
   template <class Put>
   static void scatter(const value& x, std::uint64_t, const Put& put) { put(0, x); }
 #endif
+
+  // The pairs' arithmetic (real_steps.hpp) on W of them, out of line: each
+  // format compiles it once, where inlined it was compiled again for each
+  // bin type and each step that uses it (a qf128 copy is tens of KB).
+  [[gnu::noinline]] static value_pair<lane_value> spectrum_values(const lanes& zk, const lanes& zj, const lanes& w) {
+    return real_spectrum_values(zk, zj, w);
+  }
+  [[gnu::noinline]] static value_pair<lane_value> unspectrum_values(const lanes& xk, const lanes& xj,
+                                                                    const lanes& w) {
+    return real_unspectrum_values(xk, xj, w);
+  }
 
   // The pairs k < m - k (k >= 1) of each transform in groups of at most W:
   // group(b, k0, count); then single(b, k) for the pairs k = 0 (bins 0 and

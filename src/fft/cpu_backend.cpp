@@ -205,15 +205,15 @@ std::unique_ptr<real_backend<E>> make_cpu_real_backend(const transform_tables<E>
   return std::make_unique<cpu_real_backend<E>>(inner, twiddles, shape, batch, threads, isa);
 }
 
-template <class E, class K>
-std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
-                                               const std::vector<complex<E>>& twiddles, real_shape shape,
-                                               const K* values, std::uint64_t count, unsigned threads,
-                                               cpu_isa isa) {
-  const transform_program<E> complex_program = program_of(inner);
-  std::vector<complex<E>> data(shape.points), scratch(workspace_values<E>(complex_program, 1));
-  const cpu_real_executor<E> ex(threads, isa, complex_program, shape.points, scratch.data());
-  ex.real_pack(shape, strided<const K>{values, 1, static_cast<std::int64_t>(count)}, count, data.data(), 1);
+namespace {
+
+// What kernel_spectrum_on_cpu does once the kernel is packed, whatever its
+// value type: out of line, so that each format compiles the transform and
+// the spectrum's step once rather than once for each of its four types.
+template <class E>
+[[gnu::noinline]] std::vector<complex<E>> packed_kernel_spectrum(const cpu_real_executor<E>& ex,
+                                                                 const std::vector<complex<E>>& twiddles,
+                                                                 real_shape shape, std::vector<complex<E>>& data) {
   ex.transform(-1, no_scaling<E>(), data.data(), 1);
   const scaling<E> by_n = normalization_scaling<E>(shape.n, normalization::backward, direction::inverse);
   std::vector<complex<E>> spectrum(shape.halved ? shape.bins : shape.points);
@@ -228,6 +228,20 @@ std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
     if (mirror_of(shape, k) != k) spectrum[mirror_of(shape, k)] = x.at_m_minus_k;
   }
   return spectrum;
+}
+
+}  // namespace
+
+template <class E, class K>
+std::vector<complex<E>> kernel_spectrum_on_cpu(const transform_tables<E>& inner,
+                                               const std::vector<complex<E>>& twiddles, real_shape shape,
+                                               const K* values, std::uint64_t count, unsigned threads,
+                                               cpu_isa isa) {
+  const transform_program<E> complex_program = program_of(inner);
+  std::vector<complex<E>> data(shape.points), scratch(workspace_values<E>(complex_program, 1));
+  const cpu_real_executor<E> ex(threads, isa, complex_program, shape.points, scratch.data());
+  ex.real_pack(shape, strided<const K>{values, 1, static_cast<std::int64_t>(count)}, count, data.data(), 1);
+  return packed_kernel_spectrum(ex, twiddles, shape, data);
 }
 
 #define FFFT_KERNEL_SPECTRUM(E, K)                                                                       \

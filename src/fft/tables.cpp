@@ -69,13 +69,18 @@ std::vector<complex<E>> real_twiddles(std::uint64_t n, twiddle_mode mode, unsign
   return w;
 }
 
+// The factor tables' entries are twiddle::factor_table_entry's,
+// computed_twiddles<E>{n} at each entry's exponent, here through the
+// out-of-line computed_twiddle (the same function of the same operands, so
+// the same bits) that the direct mode's arrays use too: this file then
+// compiles that sincos once per format, not once for each.
 template <class E>
 std::vector<complex<E>> factor_tables(std::uint64_t n, unsigned threads) {
   const twiddle::factor_tables_shape shape = twiddle::factor_tables_shape::of(n);
   std::vector<complex<E>> entries(shape.size());
 #pragma omp parallel for num_threads(team_size(threads)) schedule(static) if (shape.size() > 64)
   for (std::int64_t j = 0; j < static_cast<std::int64_t>(shape.size()); ++j)
-    entries[static_cast<std::size_t>(j)] = twiddle::factor_table_entry<E>(shape, static_cast<std::uint64_t>(j));
+    entries[static_cast<std::size_t>(j)] = computed_twiddle<E>(shape.n, shape.exponent(static_cast<std::uint64_t>(j)));
   return entries;
 }
 
@@ -98,7 +103,7 @@ stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsi
   // they read.
   if (reader == table_reader::device) return t;
   if (mode == twiddle_mode::direct) {
-    fill_pass_twiddles(t, computed_twiddles<E>{n}, threads);
+    fill_pass_twiddles(t, [n](std::uint64_t k) { return computed_twiddle<E>(n, k); }, threads);
     return t;
   }
   t.factors = factor_tables<E>(n, threads);
