@@ -36,16 +36,24 @@ inline void set_divisors(pass_group& g) {
   }
 }
 
+// Which of the groupings that tie on the balance rule (the same number of
+// groups, the same shortest one) group_passes takes. The CUDA executor's
+// earlier groups longer keeps a grouping that greedy already balances as
+// greedy makes it. The CPU's later groups longer: its last group (M = 1)
+// reads and writes whole columns of consecutive values, the cheapest tiles
+// it has, and its first groups' tiles have the fewest rows M apart
+// (cache_blocking.hpp gives the measurements).
+enum class group_ties { earlier_longer, later_longer };
+
 namespace detail {
 
 // The groups' boundaries: the fewest groups of passes [first, passes.size())
 // whose radix products are at most max_radix, and among those the grouping
-// whose shortest group is longest, earlier groups longer on ties (so a
-// grouping greedy already balances stays as greedy makes it).
+// whose shortest group is longest, ties broken as `ties` says.
 class group_boundaries {
  public:
-  group_boundaries(const std::vector<pass_shape>& passes, std::uint32_t max_radix)
-      : passes_(passes), max_radix_(max_radix) {
+  group_boundaries(const std::vector<pass_shape>& passes, std::uint32_t max_radix, group_ties ties)
+      : passes_(passes), max_radix_(max_radix), later_longer_(ties == group_ties::later_longer) {
     fewest_.assign(passes.size() + 1, 0);
     for (std::size_t first = passes.size(); first-- > 0;) fewest_[first] = 1 + fewest_[longest_end(first)];
     stride_ = static_cast<std::size_t>(fewest_[0]) + 1;
@@ -65,6 +73,7 @@ class group_boundaries {
  private:
   const std::vector<pass_shape>& passes_;
   std::uint32_t max_radix_;
+  bool later_longer_;
   std::vector<int> fewest_;  // groups the passes from each index need at least
   std::size_t stride_ = 0;
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> memo_;  // best(first, groups); end 0: not yet
@@ -90,7 +99,9 @@ class group_boundaries {
     for (std::size_t end = longest_end(first); end > first; --end) {
       if (fewest_[end] > groups - 1 || passes_.size() - end < static_cast<std::size_t>(groups - 1)) continue;
       const std::uint64_t shortest = std::min(product(first, end), best(end, groups - 1).first);
-      if (shortest > found.first) found = {shortest, end};
+      // The ends are tried from the longest first group down: a tie keeps
+      // the longer first group, or takes the shorter one.
+      if (shortest > found.first || (later_longer_ && shortest == found.first)) found = {shortest, end};
     }
     return found;
   }
@@ -108,7 +119,8 @@ class group_boundaries {
 // the passes' twiddle array offsets (stockham_tables::offsets).
 inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passes,
                                             const std::vector<std::uint64_t>& offsets,
-                                            std::uint32_t max_radix) {
+                                            std::uint32_t max_radix,
+                                            group_ties ties = group_ties::earlier_longer) {
   if (max_radix < 8) throw std::logic_error("ffft: group_passes needs room for a radix-8 pass");
   std::vector<pass_group> groups;
   if (passes.empty()) {  // n = 1: one empty group copies (and scales)
@@ -120,7 +132,7 @@ inline std::vector<pass_group> group_passes(const std::vector<pass_shape>& passe
     return groups;
   }
   std::size_t first = 0;
-  for (std::size_t end : detail::group_boundaries(passes, max_radix).ends()) {
+  for (std::size_t end : detail::group_boundaries(passes, max_radix, ties).ends()) {
     pass_group g{};
     g.l = passes[first].l;
     g.m = passes[end - 1].m;

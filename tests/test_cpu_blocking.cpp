@@ -223,7 +223,8 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10, 1).empty());  // groups of one pass
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
   // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
-  // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three.
+  // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three, the
+  // last the longest ([8 8][8 8][8 8 8]: ties go to later groups).
   std::vector<fft::pass_shape> long_passes;
   std::vector<std::uint64_t> long_offsets;
   for (std::uint32_t j = 0, l = 1; j < 7; ++j, l *= 8) {
@@ -232,8 +233,11 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   }
   const std::vector<fft::pass_group> groups =
       cpu::blocked_groups(long_passes, long_offsets, 1 << 21, 1, 32, 4, 512 << 10, 1);
-  EXPECT_EQ(groups.size(), 3u);
+  ASSERT_EQ(groups.size(), 3u);
   for (const fft::pass_group& g : groups) EXPECT_LE(g.radix, cpu::max_tile_rows);
+  EXPECT_EQ(groups[0].radix, 64u);
+  EXPECT_EQ(groups[2].radix, 512u);
+  EXPECT_EQ(groups[2].m, 1u);
   // A 64 KiB cache makes tiles of 4096, a transform a tile: one group, where
   // the batch splits evenly among the threads or into 4 tiles a thread.
   EXPECT_EQ(cpu::tile_points(64 << 10, 32), 4096u);

@@ -391,10 +391,10 @@ best_split best_split_by_trying_all(const std::vector<fft::pass_shape>& passes, 
   return best;
 }
 
-// Every 7-smooth length up to 2^16 and some large ones: the groups cover the
-// passes in order, each within the bound, in the fewest groups, the shortest
-// of them as long as any split into that many allows (every split tried),
-// and each local pass is the global pass it stands for.
+// Every 7-smooth length up to 2^16 and some large ones, either tie rule: the
+// groups cover the passes in order, each within the bound, in the fewest
+// groups, the shortest of them as long as any split into that many allows
+// (every split tried), and each local pass is the global pass it stands for.
 // Every entry of a tile lies within it, in each plane of the 32-byte
 // formats' swizzled layout too, for every group length the planner makes up
 // to the longest (7-smooth lengths, not only powers of two) on the formats'
@@ -422,50 +422,73 @@ TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   for (std::uint64_t n : {std::uint64_t{1} << 20, std::uint64_t{1} << 24, std::uint64_t{1} << 27,
                           std::uint64_t{59049} * 7 * 7 * 5})
     lengths.push_back(n);
-  for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u, 2048u}) {
-    for (std::uint64_t n : lengths) {
-      SCOPED_TRACE(::testing::Message() << "n " << n << ", max radix " << max_radix);
-      const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
-      std::vector<std::uint64_t> offsets(passes.size());
-      std::iota(offsets.begin(), offsets.end(), 100);
-      const std::vector<pass_group> groups = fft::group_passes(passes, offsets, max_radix);
-      ASSERT_FALSE(groups.empty());
-      if (passes.empty()) {
-        EXPECT_EQ(groups.size(), 1u);
-        EXPECT_EQ(groups[0].count, 0);
-        EXPECT_EQ(groups[0].radix, 1u);
-        continue;
-      }
-      std::size_t next = 0;
-      std::uint64_t product = 1;
-      for (std::size_t j = 0; j < groups.size(); ++j) {
-        const pass_group& g = groups[j];
-        ASSERT_GT(g.count, 0);
-        EXPECT_LE(g.radix, max_radix);
-        EXPECT_EQ(g.l, passes[next].l);
-        EXPECT_EQ(g.l * g.radix * g.m, n);
-        std::uint64_t radix = 1;
-        for (int p = 0; p < g.count; ++p, ++next) {
-          const fft::local_pass& local = g.passes[p];
-          const fft::pass_shape global = g.global(local);
-          EXPECT_EQ(global.radix, passes[next].radix);
-          EXPECT_EQ(global.l, passes[next].l);
-          EXPECT_EQ(global.m, passes[next].m);
-          EXPECT_EQ(local.twiddle_offset, offsets[next]);
-          radix *= static_cast<std::uint64_t>(local.radix);
+  for (const fft::group_ties ties : {fft::group_ties::earlier_longer, fft::group_ties::later_longer}) {
+    for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u, 2048u}) {
+      for (std::uint64_t n : lengths) {
+        SCOPED_TRACE(::testing::Message() << "n " << n << ", max radix " << max_radix << ", later longer "
+                                          << (ties == fft::group_ties::later_longer));
+        const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+        std::vector<std::uint64_t> offsets(passes.size());
+        std::iota(offsets.begin(), offsets.end(), 100);
+        const std::vector<pass_group> groups = fft::group_passes(passes, offsets, max_radix, ties);
+        ASSERT_FALSE(groups.empty());
+        if (passes.empty()) {
+          EXPECT_EQ(groups.size(), 1u);
+          EXPECT_EQ(groups[0].count, 0);
+          EXPECT_EQ(groups[0].radix, 1u);
+          continue;
         }
-        EXPECT_EQ(radix, g.radix);
-        product *= g.radix;
+        std::size_t next = 0;
+        std::uint64_t product = 1;
+        for (std::size_t j = 0; j < groups.size(); ++j) {
+          const pass_group& g = groups[j];
+          ASSERT_GT(g.count, 0);
+          EXPECT_LE(g.radix, max_radix);
+          EXPECT_EQ(g.l, passes[next].l);
+          EXPECT_EQ(g.l * g.radix * g.m, n);
+          std::uint64_t radix = 1;
+          for (int p = 0; p < g.count; ++p, ++next) {
+            const fft::local_pass& local = g.passes[p];
+            const fft::pass_shape global = g.global(local);
+            EXPECT_EQ(global.radix, passes[next].radix);
+            EXPECT_EQ(global.l, passes[next].l);
+            EXPECT_EQ(global.m, passes[next].m);
+            EXPECT_EQ(local.twiddle_offset, offsets[next]);
+            radix *= static_cast<std::uint64_t>(local.radix);
+          }
+          EXPECT_EQ(radix, g.radix);
+          product *= g.radix;
+        }
+        EXPECT_EQ(next, passes.size());
+        EXPECT_EQ(product, n);
+        const best_split best = best_split_by_trying_all(passes, max_radix);
+        EXPECT_EQ(groups.size(), best.groups);
+        std::uint64_t shortest = ~std::uint64_t{0};
+        for (const pass_group& g : groups) shortest = std::min<std::uint64_t>(shortest, g.radix);
+        EXPECT_EQ(shortest, best.shortest);
       }
-      EXPECT_EQ(next, passes.size());
-      EXPECT_EQ(product, n);
-      const best_split best = best_split_by_trying_all(passes, max_radix);
-      EXPECT_EQ(groups.size(), best.groups);
-      std::uint64_t shortest = ~std::uint64_t{0};
-      for (const pass_group& g : groups) shortest = std::min<std::uint64_t>(shortest, g.radix);
-      EXPECT_EQ(shortest, best.shortest);
     }
   }
+}
+
+// The tie rules pick different groupings of the same balance: 2^21 = 8^7 in
+// groups of at most 1024 points, 2^24 = 8^8 and 2^22 of at most 2048.
+TEST(PassGroups, TiesGoToEarlierOrLaterGroups) {
+  const auto radices = [](std::uint64_t n, std::uint32_t max_radix, fft::group_ties ties) {
+    const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+    std::vector<std::uint32_t> found;
+    for (const pass_group& g : fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), max_radix, ties))
+      found.push_back(g.radix);
+    return found;
+  };
+  using v = std::vector<std::uint32_t>;
+  EXPECT_EQ(radices(std::uint64_t{1} << 21, 1024, fft::group_ties::earlier_longer), (v{512, 64, 64}));
+  EXPECT_EQ(radices(std::uint64_t{1} << 21, 1024, fft::group_ties::later_longer), (v{64, 64, 512}));
+  EXPECT_EQ(radices(std::uint64_t{1} << 24, 2048, fft::group_ties::earlier_longer), (v{512, 512, 64}));
+  EXPECT_EQ(radices(std::uint64_t{1} << 24, 2048, fft::group_ties::later_longer), (v{64, 512, 512}));
+  // 2^22 = 8^7 x 2 within 2048: each group as short as the balance allows
+  // while the ones after it are still balanced among themselves.
+  EXPECT_EQ(radices(std::uint64_t{1} << 22, 2048, fft::group_ties::later_longer), (v{64, 512, 128}));
 }
 
 }  // namespace

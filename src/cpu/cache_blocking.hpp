@@ -112,7 +112,15 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
   if (longest < 8) return {};
-  std::vector<fft::pass_group> groups = fft::group_passes(passes, offsets, longest);
+  // Ties go to later groups longer (pass_groups.hpp). Earlier longer made
+  // 2^21 = 8^7 [8 8 8][8 8][8 8]: its last group's columns of 64 values
+  // give the first local pass 8 butterflies a column, fewer than df64's 16
+  // lanes on avx512, so it gathered its operands one by one. Later longer
+  // makes [8 8][8 8][8 8 8]. On the Xeon's avx512 path (one transform, one
+  // thread, best of 5 interleaved runs), df64 at 2^21 went from 61 to 46 ns
+  // a point, dd128 at 2^21 and 2^22 from 83 and 95 to 79 and 92 (best of
+  // 3); df64 at 2^22 moved within the runs' spread.
+  std::vector<fft::pass_group> groups = fft::group_passes(passes, offsets, longest, fft::group_ties::later_longer);
   if (groups.size() >= passes.size()) return {};
   for (const fft::pass_group& g : groups)
     if (g.m > 1 && g.m % lanes != 0) return {};
