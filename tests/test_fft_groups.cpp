@@ -163,11 +163,12 @@ class FftGroups : public ::testing::Test {};
 TYPED_TEST_SUITE(FftGroups, ffft::testing::twiddle_formats, ffft::testing::format_names);
 
 // The lengths (products of radices) of the groups the planner makes for n
-// with groups of at most max_radix points.
-std::vector<std::uint32_t> group_radices(std::uint64_t n, std::uint32_t max_radix) {
+// with groups of at most max_radix points, ties broken as `ties` says.
+std::vector<std::uint32_t> group_radices(std::uint64_t n, std::uint32_t max_radix,
+                                         fft::group_ties ties = fft::group_ties::earlier_longer) {
   const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
   std::vector<std::uint32_t> radices;
-  for (const pass_group& g : fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), max_radix))
+  for (const pass_group& g : fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), max_radix, ties))
     radices.push_back(g.radix);
   return radices;
 }
@@ -391,10 +392,6 @@ best_split best_split_by_trying_all(const std::vector<fft::pass_shape>& passes, 
   return best;
 }
 
-// Every 7-smooth length up to 2^16 and some large ones, either tie rule: the
-// groups cover the passes in order, each within the bound, in the fewest
-// groups, the shortest of them as long as any split into that many allows
-// (every split tried), and each local pass is the global pass it stands for.
 // Every entry of a tile lies within it, in each plane of the 32-byte
 // formats' swizzled layout too, for every group length the planner makes up
 // to the longest (7-smooth lengths, not only powers of two) on the formats'
@@ -415,6 +412,10 @@ TEST(PassGroups, SwizzledEntriesStayWithinTheirTile) {
   }
 }
 
+// Every 7-smooth length up to 2^16 and some large ones, either tie rule: the
+// groups cover the passes in order, each within the bound, in the fewest
+// groups, the shortest of them as long as any split into that many allows
+// (every split tried), and each local pass is the global pass it stands for.
 TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   std::vector<std::uint64_t> lengths;
   for (std::uint64_t n = 1; n <= (1u << 16); ++n)
@@ -474,21 +475,15 @@ TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
 // The tie rules pick different groupings of the same balance: 2^21 = 8^7 in
 // groups of at most 1024 points, 2^24 = 8^8 and 2^22 of at most 2048.
 TEST(PassGroups, TiesGoToEarlierOrLaterGroups) {
-  const auto radices = [](std::uint64_t n, std::uint32_t max_radix, fft::group_ties ties) {
-    const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
-    std::vector<std::uint32_t> found;
-    for (const pass_group& g : fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), max_radix, ties))
-      found.push_back(g.radix);
-    return found;
-  };
   using v = std::vector<std::uint32_t>;
-  EXPECT_EQ(radices(std::uint64_t{1} << 21, 1024, fft::group_ties::earlier_longer), (v{512, 64, 64}));
-  EXPECT_EQ(radices(std::uint64_t{1} << 21, 1024, fft::group_ties::later_longer), (v{64, 64, 512}));
-  EXPECT_EQ(radices(std::uint64_t{1} << 24, 2048, fft::group_ties::earlier_longer), (v{512, 512, 64}));
-  EXPECT_EQ(radices(std::uint64_t{1} << 24, 2048, fft::group_ties::later_longer), (v{64, 512, 512}));
+  constexpr fft::group_ties earlier = fft::group_ties::earlier_longer, later = fft::group_ties::later_longer;
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 21, 1024, earlier), (v{512, 64, 64}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 21, 1024, later), (v{64, 64, 512}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 24, 2048, earlier), (v{512, 512, 64}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 24, 2048, later), (v{64, 512, 512}));
   // 2^22 = 8^7 x 2 within 2048: each group as short as the balance allows
   // while the ones after it are still balanced among themselves.
-  EXPECT_EQ(radices(std::uint64_t{1} << 22, 2048, fft::group_ties::later_longer), (v{64, 512, 128}));
+  EXPECT_EQ(group_radices(std::uint64_t{1} << 22, 2048, later), (v{64, 512, 128}));
 }
 
 }  // namespace
