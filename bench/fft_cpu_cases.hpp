@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fft_case.hpp"
+#include "ffft/aligned_vector.hpp"
 #include "ffft/plan.hpp"
 #include "bench/qd_paths.hpp"
 #include "ffft/cpu_isa.hpp"
@@ -100,7 +101,7 @@ class ffft_cpu_case final : public fft_case {
   fft_problem p_;
   twiddle_mode twiddles_;
   pass_order order_;
-  std::vector<complex<E>> in_, out_;
+  aligned_vector<complex<E>> in_, out_;  // on cache lines, as fftw_malloc's are
   plan<E> plan_;
 };
 
@@ -289,7 +290,7 @@ class qd_case final : public fft_case {
 
   fft_problem p_;
   std::unique_ptr<qd_paths::transform<Real>> fft_;
-  std::vector<cpx> in_, out_;
+  aligned_vector<cpx> in_, out_;  // on cache lines, as fftw_malloc's are
 };
 
 }  // namespace ffft::bench

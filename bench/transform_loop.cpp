@@ -7,6 +7,9 @@
 //     thread, table twiddles, out of place); CALLS timed calls after one
 //     untimed first call. Prints one line:
 //       ffft_transform_loop format=dd128 n=65536 calls=20 path=avx2 min_ns=... median_ns=...
+// The input and output start on a cache line (aligned_vector.hpp), or
+// FFFT_LOOP_OFFSET bytes past one (a multiple of 8 below 64: 16 is where
+// malloc's large blocks start), to time a caller's unaligned arrays.
 // With FFFT_INSTRUCTION_MARKS=1 in the environment it stops itself
 // (SIGSTOP) just before and just after the timed calls, the marks that
 // ffft_instruction_count (bench/instruction_count.cpp) counts between.
@@ -19,8 +22,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "ffft/aligned_vector.hpp"
 #include "ffft/conversions.hpp"
 #include "ffft/cpu_isa.hpp"
 #include "ffft/plan.hpp"
@@ -28,25 +33,29 @@
 namespace {
 
 template <class E>
-int run(const char* format, std::uint64_t n, int calls) {
+int run(const char* format, std::uint64_t n, int calls, std::size_t offset) {
   ffft::plan_options o;
   o.length = n;
   o.backend = ffft::backend::cpu;
   o.threads = 1;
   ffft::plan<E> p(o);
-  std::vector<ffft::complex<E>> x(n), y(n);
+  using value = ffft::complex<E>;
+  static_assert(std::is_trivially_copyable_v<value> && alignof(value) <= 8, "values placed at 8-byte offsets");
+  ffft::aligned_vector<unsigned char> x_bytes((n + 2) * sizeof(value)), y_bytes((n + 2) * sizeof(value));
+  value* x = reinterpret_cast<value*>(x_bytes.data() + offset);
+  value* y = reinterpret_cast<value*>(y_bytes.data() + offset);
   // Deterministic values in [-1, 1): the same instructions run every time.
   for (std::uint64_t j = 0; j < n; ++j)
     x[j] = {ffft::from_double<E>(static_cast<double>((j * 2654435761u) % 1000) / 500 - 1),
             ffft::from_double<E>(static_cast<double>((j * 40503u) % 1000) / 500 - 1)};
-  p.forward(x.data(), y.data());
+  p.forward(x, y);
   std::vector<double> ns(static_cast<std::size_t>(calls));
   const char* marks = std::getenv("FFFT_INSTRUCTION_MARKS");
   const bool marked = marks != nullptr && std::string(marks) == "1";
   if (marked) std::raise(SIGSTOP);
   for (double& t : ns) {
     const auto t0 = std::chrono::steady_clock::now();
-    p.forward(x.data(), y.data());
+    p.forward(x, y);
     t = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
   }
   if (marked) std::raise(SIGSTOP);
@@ -70,9 +79,18 @@ int main(int argc, char** argv) {
   if (*end != '\0' || n == 0 || n > ffft::max_length) return usage();
   const long calls = std::strtol(argv[3], &end, 10);
   if (*end != '\0' || calls < 0 || calls > 1000000) return usage();
+  std::size_t offset = 0;
+  if (const char* o = std::getenv("FFFT_LOOP_OFFSET"); o != nullptr && *o != '\0') {
+    offset = std::strtoul(o, &end, 10);
+    if (*end != '\0' || offset % 8 != 0 || offset >= ffft::host_alignment) {
+      std::fprintf(stderr, "ffft_transform_loop: FFFT_LOOP_OFFSET=%s is not a multiple of 8 below %zu; set it so or unset it\n",
+                   o, ffft::host_alignment);
+      return 2;
+    }
+  }
   const std::string format = argv[1];
-  if (format == "df64") return run<ffft::df64>("df64", n, static_cast<int>(calls));
-  if (format == "qf128") return run<ffft::qf128>("qf128", n, static_cast<int>(calls));
-  if (format == "dd128") return run<ffft::dd128>("dd128", n, static_cast<int>(calls));
+  if (format == "df64") return run<ffft::df64>("df64", n, static_cast<int>(calls), offset);
+  if (format == "qf128") return run<ffft::qf128>("qf128", n, static_cast<int>(calls), offset);
+  if (format == "dd128") return run<ffft::dd128>("dd128", n, static_cast<int>(calls), offset);
   return usage();
 }

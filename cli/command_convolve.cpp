@@ -57,9 +57,9 @@ void convolve_values(const convolve_command& c, const input_file& a, const input
   }
   out_length = conv->output_length();
   if constexpr (std::is_same_v<T, E>) {
-    const std::vector<E> x = load_working_real<E>(a, ka), h = load_working_real<E>(b, kb);
+    const aligned_vector<E> x = load_working_real<E>(a, ka), h = load_working_real<E>(b, kb);
     conv->set_kernel(h.data());
-    std::vector<E> y(out_length * batch);
+    aligned_vector<E> y(out_length * batch);
     const auto t0 = std::chrono::steady_clock::now();
     conv->execute(x.data(), y.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -67,9 +67,9 @@ void convolve_values(const convolve_command& c, const input_file& a, const input
       return from_working<decltype(out_tag)>(complex<E>{y[j], E{}}, ka + kb);
     });
   } else {
-    const std::vector<complex<E>> x = load_working<E>(a, ka), h = load_working<E>(b, kb);
+    const aligned_vector<complex<E>> x = load_working<E>(a, ka), h = load_working<E>(b, kb);
     conv->set_kernel(h.data());
-    std::vector<complex<E>> y(out_length * batch);
+    aligned_vector<complex<E>> y(out_length * batch);
     const auto t0 = std::chrono::steady_clock::now();
     conv->execute(x.data(), y.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -114,8 +114,8 @@ int run_nd_real_transform(const real_transform_command& c) {
                                 device_label(backend_name(where), cpu_path);
     show.stage(std::string("reading ") + in.path());
     if (forward) {
-      const std::vector<E> x = load_working_real<E>(in, k);
-      std::vector<complex<E>> y(out_count);
+      const aligned_vector<E> x = load_working_real<E>(in, k);
+      aligned_vector<complex<E>> y(out_count);
       show.stage(running);
       const auto t0 = std::chrono::steady_clock::now();
       p.forward(x.data(), y.data());
@@ -126,17 +126,17 @@ int run_nd_real_transform(const real_transform_command& c) {
       return;
     }
     // The file's m bins along the halved axis into the plan's n/2 + 1.
-    const std::vector<complex<E>> file_bins = load_working<E>(in, k);
+    const aligned_vector<complex<E>> file_bins = load_working<E>(in, k);
     std::uint64_t outer = 1, inner = 1;
     for (std::size_t a = 0; a < h; ++a) outer *= file.shape[a];
     for (std::size_t a = h + 1; a < file.shape.size(); ++a) inner *= file.shape[a];
-    std::vector<complex<E>> spectrum(spectrum_count);
+    aligned_vector<complex<E>> spectrum(spectrum_count);
     const std::uint64_t kept = std::min(bins, m);
     for (std::uint64_t o = 0; o < outer; ++o)
       for (std::uint64_t j = 0; j < kept; ++j)
         for (std::uint64_t i = 0; i < inner; ++i)
           spectrum[(o * bins + j) * inner + i] = file_bins[(o * m + j) * inner + i];
-    std::vector<E> x(out_count);
+    aligned_vector<E> x(out_count);
     show.stage(running);
     const auto t0 = std::chrono::steady_clock::now();
     p.inverse(spectrum.data(), x.data());
@@ -201,8 +201,8 @@ int run_real_transform(const real_transform_command& c) {
                                 device_label(backend_name(where), cpu_path);
     show.stage(std::string("reading ") + in.path());
     if (forward) {
-      const std::vector<E> x = load_working_real<E>(in, k);
-      std::vector<complex<E>> y(out_count);
+      const aligned_vector<E> x = load_working_real<E>(in, k);
+      aligned_vector<complex<E>> y(out_count);
       show.stage(running);
       const auto t0 = std::chrono::steady_clock::now();
       p.forward(x.data(), y.data());
@@ -213,12 +213,12 @@ int run_real_transform(const real_transform_command& c) {
       return;
     }
     // The file's m bins of each transform into the plan's n/2 + 1.
-    const std::vector<complex<E>> file_bins = load_working<E>(in, k);
-    std::vector<complex<E>> spectrum(saturating_multiply(shape.batch, bins));
+    const aligned_vector<complex<E>> file_bins = load_working<E>(in, k);
+    aligned_vector<complex<E>> spectrum(saturating_multiply(shape.batch, bins));
     const std::uint64_t kept = std::min(bins, shape.length);
     for (std::uint64_t b = 0; b < shape.batch; ++b)
       for (std::uint64_t j = 0; j < kept; ++j) spectrum[b * bins + j] = file_bins[b * shape.length + j];
-    std::vector<E> x(out_count);
+    aligned_vector<E> x(out_count);
     show.stage(running);
     const auto t0 = std::chrono::steady_clock::now();
     p.inverse(spectrum.data(), x.data());

@@ -97,7 +97,7 @@ report_row ffft_row(const input_file& in, const roundtrip_geometry& shape, const
   }
   row.scale_exponent = k;
   show.stage("roundtrip " + row.method + ": reading");
-  std::vector<complex<E>> v = load_working<E>(in, k);
+  aligned_vector<complex<E>> v = load_working<E>(in, k);
   show.stage("roundtrip " + row.method + ": planning");
   with_plan<E>(shape, s, where, [&](auto& p) {
     if (where == backend::cpu) row.cpu_path = to_string(selected_cpu_isa());

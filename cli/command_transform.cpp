@@ -58,7 +58,7 @@ int run_nd_transform(const transform_command& c) {
     nd_plan<E> p = make_nd_plan<E>(nd, s.norm, s.twiddles, where);
     if (where == backend::cpu) cpu_path = to_string(selected_cpu_isa());
     show.stage(std::string("reading ") + in.path());
-    std::vector<complex<E>> x = load_working<E>(in, k);
+    aligned_vector<complex<E>> x = load_working<E>(in, k);
     show.stage(std::string(verb) + " " + std::string(format_name(c.precision)) + " on " +
                device_label(backend_name(where), cpu_path));
     const auto t0 = std::chrono::steady_clock::now();
@@ -140,7 +140,7 @@ int run_transform(const transform_command& c) {
       return;
     }
     show.stage(std::string("reading ") + in.path());
-    std::vector<complex<E>> x = load_working<E>(in, k, value_order::file);
+    aligned_vector<complex<E>> x = load_working<E>(in, k, value_order::file);
     show.stage(running);
     const auto t0 = std::chrono::steady_clock::now();
     p.execute(c.dir, x.data(), x.data());

@@ -192,7 +192,7 @@ int run_distributed_transform(const transform_command& c) {
       o.norm = s.norm;
       o.twiddles = s.twiddles;
       distributed_plan<E> p(MPI_COMM_WORLD, o);
-      std::vector<complex<E>> x(in_block.count), y(out_block.count);
+      aligned_vector<complex<E>> x(in_block.count), y(out_block.count);
       visit_element_type(in->format(), [&](auto in_tag) {
         using T = decltype(in_tag);
         for (std::uint64_t j = 0; j < in_block.count; ++j) x[j] = to_working<E>(load_element<T>(raw.data(), j), k);

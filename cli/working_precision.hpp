@@ -12,6 +12,7 @@
 #include "cli/errors.hpp"
 #include "cli/input_file.hpp"
 #include "cli/nd_shape.hpp"
+#include "ffft/aligned_vector.hpp"
 #include "ffft/nd_plan.hpp"
 #include "ffft/nd_real_plan.hpp"
 #include "ffft/plan.hpp"
@@ -109,11 +110,11 @@ enum class value_order { logical, file };
 
 // The input's values times 2^k, in E.
 template <class E>
-std::vector<complex<E>> load_working(const input_file& in, int k, value_order order = value_order::logical) {
+aligned_vector<complex<E>> load_working(const input_file& in, int k, value_order order = value_order::logical) {
   const std::uint64_t count = in.element_count();
   const input_layout& layout = in.layout();
   const bool gather = order == value_order::logical && layout.fortran_order;
-  std::vector<complex<E>> x(count);
+  aligned_vector<complex<E>> x(count);
   visit_element_type(in.format(), [&](auto tag) {
     using T = decltype(tag);
     const unsigned char* bytes = in.data().data();
@@ -127,10 +128,10 @@ std::vector<complex<E>> load_working(const input_file& in, int k, value_order or
 // The real parts of the input's values times 2^k, in E (for real inputs:
 // the values), in logical order.
 template <class E>
-std::vector<E> load_working_real(const input_file& in, int k) {
+aligned_vector<E> load_working_real(const input_file& in, int k) {
   const std::uint64_t count = in.element_count();
   const input_layout& layout = in.layout();
-  std::vector<E> x(count);
+  aligned_vector<E> x(count);
   visit_element_type(in.format(), [&](auto tag) {
     using T = decltype(tag);
     const unsigned char* bytes = in.data().data();

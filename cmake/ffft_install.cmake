@@ -23,7 +23,7 @@ endif()
 # source tree: they are shared by the executors, tests and tools, not
 # promised to users.
 set(_ffft_public_roots ffft.hpp plan.hpp nd_plan.hpp nd_real_plan.hpp real_plan.hpp convolution.hpp convert.hpp names.hpp
-  devices.hpp cpu_isa.hpp distributed_layout.hpp)
+  devices.hpp cpu_isa.hpp distributed_layout.hpp aligned_vector.hpp)
 if(FFFT_WITH_MPI)
   list(APPEND _ffft_public_roots distributed_plan.hpp)
 endif()

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/program.hpp"
+#include "ffft/aligned_vector.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 #include "ffft/twiddle/factor_tables.hpp"
@@ -25,8 +26,10 @@ struct stockham_tables {
   twiddle_mode mode = twiddle_mode::table;
   // Forward: w_n^(i a L), what the CPU executor reads in every mode; empty
   // where only a device reads the tables and the mode is not table (it
-  // makes its twiddles itself: src/fft/tables.hpp, table_reader).
-  std::vector<complex<E>> twiddles;
+  // makes its twiddles itself: src/fft/tables.hpp, table_reader). On
+  // cache lines, as the CPU paths read whole vectors of them
+  // (aligned_vector.hpp).
+  aligned_vector<complex<E>> twiddles;
   // Computed mode, for the CPU executor: the base values the arrays'
   // entries are products of (twiddle/factor_tables.hpp: coarse, then fine).
   // A device makes its own copy (kernels/factor_tables.cu).

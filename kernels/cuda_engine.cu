@@ -230,8 +230,8 @@ struct device_executor {
   }
 };
 
-template <class T>
-void upload(std::optional<detail::device_buffer<T>>& buffer, const std::vector<T>& host) {
+template <class T, class Allocator>
+void upload(std::optional<detail::device_buffer<T>>& buffer, const std::vector<T, Allocator>& host) {
   buffer.emplace(host.size());
   buffer->upload(host.data());
 }

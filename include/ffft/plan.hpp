@@ -138,7 +138,8 @@ class plan {
   // cuda), besides the twiddles: what the plan holds, or what set_workspace
   // must be given.
   std::size_t workspace_bytes() const;
-  // Uses `memory` (at least workspace_bytes(), aligned for complex<E>; device
+  // Uses `memory` (at least workspace_bytes(), aligned for complex<E>, on a
+  // cpu plan best to host_alignment as aligned_vector.hpp says; device
   // memory for a cuda plan, host memory for a cpu plan) as the workspace
   // from now on, freeing the plan's own. The caller keeps it alive for the
   // plan's executions and uses it for nothing else while one may run.

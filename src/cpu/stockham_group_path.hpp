@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "ffft/aligned_vector.hpp"
 #include "ffft/fft/stockham_group.hpp"
 #include "src/cpu/cache_blocking.hpp"
 #include "src/cpu/lane_butterfly.hpp"
@@ -107,7 +108,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     const std::uint64_t width = tile_columns(tile_points, g.radix, lanes, m);
     const std::uint64_t per_run = m / width;  // tiles per (b, k)
     parallel_ranges(threads, batch * l * per_run, 1, [&](std::uint64_t first, std::uint64_t end) {
-      std::vector<value> buffers(2 * (width * radix + 8));
+      aligned_vector<value> buffers(2 * (width * radix + 8));
       value* tile[2] = {buffers.data(), buffers.data() + width * radix + 8};  // apart by a few lines more
       for (std::uint64_t t = first; t < end; ++t) {
         const std::uint64_t b = t / (l * per_run), k = t / per_run % l, i0 = t % per_run * width;
@@ -136,7 +137,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   }
   const std::uint64_t per_transform = (l + blocks - 1) / blocks;
   parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
-    std::vector<value> buffers(2 * (blocks * radix + 8));
+    aligned_vector<value> buffers(2 * (blocks * radix + 8));
     value* tile[2] = {buffers.data(), buffers.data() + blocks * radix + 8};
     const auto dense = static_cast<std::int64_t>(radix);
     for (std::uint64_t t = first; t < end; ++t) {

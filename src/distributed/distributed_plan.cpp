@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ffft/aligned_vector.hpp"
 #include "ffft/host/twiddle_table.hpp"
 #include "src/distributed/collective_error.hpp"
 #include "src/distributed/local_steps.hpp"
@@ -66,9 +67,9 @@ struct distributed_plan<E>::impl {
   int threads = 1;
   std::optional<transpose_exchange> rows_n2, rows_n1;  // of the n2 x n1 and n1 x n2 matrices
   direction_pipeline<E> forward, inverse;
-  std::vector<complex<E>> buffer0, buffer1;
+  aligned_vector<complex<E>> buffer0, buffer1;  // on cache lines: the local plans' data
   void* local_workspace = nullptr;
-  std::vector<unsigned char> local_workspace_memory;
+  aligned_vector<unsigned char> local_workspace_memory;
   distributed_timing timing;
 
   ~impl() {
@@ -198,11 +199,11 @@ distributed_plan<E>::distributed_plan(MPI_Comm comm, const distributed_options& 
     }
     s.buffer0.resize(values);
     s.buffer1.resize(values);
-    // One workspace for the four local plans: they never run at once.
-    s.local_workspace_memory.resize(workspace + alignof(complex<E>));
-    void* w = s.local_workspace_memory.data();
-    std::size_t space = s.local_workspace_memory.size();
-    s.local_workspace = std::align(alignof(complex<E>), workspace, w, space);
+    // One workspace for the four local plans: they never run at once. On a
+    // cache line, as aligned_vector allocates; never empty, as
+    // set_workspace refuses a null pointer.
+    s.local_workspace_memory.resize(std::max<std::size_t>(workspace, 1));
+    s.local_workspace = s.local_workspace_memory.data();
     for (direction_pipeline<E>* d : {&s.forward, &s.inverse})
       for (auto* p : {&d->along_a, &d->along_b})
         if (p->has_value()) (*p)->set_workspace(s.local_workspace);

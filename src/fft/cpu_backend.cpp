@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/real_runner.hpp"
+#include "ffft/aligned_vector.hpp"
 #include "engine/runner.hpp"
 #include "src/cpu/cpu_executor.hpp"
 #include "src/cpu/cpu_real_executor.hpp"
@@ -58,7 +59,7 @@ class cpu_complex_backend final : public complex_backend<E> {
 
   void set_workspace(void* memory) override {
     workspace_ = static_cast<complex<E>*>(memory);
-    std::vector<complex<E>>().swap(own_workspace_);
+    aligned_vector<complex<E>>().swap(own_workspace_);
   }
 
   std::size_t staging_bytes() const override { return 0; }
@@ -102,9 +103,9 @@ class cpu_complex_backend final : public complex_backend<E> {
   cpu_isa isa_;
   bool minimal_workspace_;
   std::uint64_t workspace_values_;
-  std::vector<complex<E>> own_workspace_;
+  aligned_vector<complex<E>> own_workspace_;
   complex<E>* workspace_ = nullptr;  // own_workspace_'s, or the caller's
-  std::vector<complex<E>> limb_buffer_;  // executions on limb arrays
+  aligned_vector<complex<E>> limb_buffer_;  // executions on limb arrays
 };
 
 template <class E>
@@ -182,8 +183,8 @@ class cpu_real_backend final : public real_backend<E> {
   std::uint64_t batch_;
   unsigned threads_;
   cpu_isa isa_;
-  std::vector<complex<E>> packed_;     // the complex transform's data
-  std::vector<complex<E>> workspace_;  // the complex transform's workspace
+  aligned_vector<complex<E>> packed_;     // the complex transform's data
+  aligned_vector<complex<E>> workspace_;  // the complex transform's workspace
   std::vector<complex<E>> kernel_;     // a convolution's kernel spectrum / n
 };
 

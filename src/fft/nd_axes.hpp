@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "ffft/aligned_vector.hpp"
 #include "src/fft/backend.hpp"
 #include "src/fft/nd_geometry.hpp"
 #include "src/fft/plan_checks.hpp"
@@ -95,12 +96,12 @@ class nd_buffer {
     return static_cast<complex<E>*>(device_->data());
   }
   void release() {
-    std::vector<complex<E>>().swap(host_);
+    aligned_vector<complex<E>>().swap(host_);
     device_.reset();
   }
 
  private:
-  std::vector<complex<E>> host_;
+  aligned_vector<complex<E>> host_;
   std::unique_ptr<device_memory> device_;
 };
 

@@ -61,7 +61,7 @@ namespace {
 template <class E>
 void release_table_values(fft::transform_tables<E>& tables) {
   const auto release = [](fft::stockham_tables<E>& stockham) {
-    std::vector<complex<E>>().swap(stockham.twiddles);
+    decltype(stockham.twiddles)().swap(stockham.twiddles);
     std::vector<complex<E>>().swap(stockham.factors);
   };
   std::visit(
