@@ -41,7 +41,9 @@ int run(const char* format, std::uint64_t n, int calls, std::size_t offset) {
   ffft::plan<E> p(o);
   using value = ffft::complex<E>;
   static_assert(std::is_trivially_copyable_v<value> && alignof(value) <= 8, "values placed at 8-byte offsets");
-  ffft::aligned_vector<unsigned char> x_bytes((n + 2) * sizeof(value)), y_bytes((n + 2) * sizeof(value));
+  // n values and room for the offset (below one line) before them.
+  const std::size_t bytes = n * sizeof(value) + ffft::host_alignment;
+  ffft::aligned_vector<unsigned char> x_bytes(bytes), y_bytes(bytes);
   value* x = reinterpret_cast<value*>(x_bytes.data() + offset);
   value* y = reinterpret_cast<value*>(y_bytes.data() + offset);
   // Deterministic values in [-1, 1): the same instructions run every time.
