@@ -26,18 +26,24 @@ class computed_twiddles_test : public ::testing::Test {};
 TYPED_TEST_SUITE(computed_twiddles_test, ffft::testing::twiddle_formats,
                  ffft::testing::format_names);
 
+// One format's errors over a set, within its bound.
+template <class E>
+void expect_stats_within_bound(const accuracy::twiddle_point_set& set,
+                               const accuracy::twiddle_error_stats& stats) {
+  const double bound = accuracy::computed_twiddle_bound_units<E>();
+  EXPECT_LE(stats.max_cos, bound) << format_traits<E>::name << ", " << set.name << ": worst at k="
+                                  << stats.worst_k << " n=" << stats.worst_n;
+  EXPECT_LE(stats.max_sin, bound) << format_traits<E>::name << ", " << set.name << ": worst at k="
+                                  << stats.worst_k << " n=" << stats.worst_n;
+  EXPECT_GT(stats.samples, 0);
+}
+
 // Runs the named set of computed_twiddle_sets<E>().
 template <class E>
 void expect_within_bound(const std::string& set_name) {
   for (const accuracy::twiddle_point_set& set : accuracy::computed_twiddle_sets<E>()) {
     if (set.name != set_name) continue;
-    const accuracy::twiddle_error_stats stats = accuracy::measure_computed_twiddles<E>(set);
-    const double bound = accuracy::computed_twiddle_bound_units<E>();
-    EXPECT_LE(stats.max_cos, bound) << format_traits<E>::name << ", " << set.name << ": worst at k="
-                                    << stats.worst_k << " n=" << stats.worst_n;
-    EXPECT_LE(stats.max_sin, bound) << format_traits<E>::name << ", " << set.name << ": worst at k="
-                                    << stats.worst_k << " n=" << stats.worst_n;
-    EXPECT_GT(stats.samples, 0);
+    expect_stats_within_bound<E>(set, accuracy::measure_computed_twiddles<E>(set));
     return;
   }
   FAIL() << "no set '" << set_name << "' for " << format_traits<E>::name;
@@ -50,8 +56,18 @@ TYPED_TEST(computed_twiddles_test, all_k_of_3_times_4096) {
 TYPED_TEST(computed_twiddles_test, all_k_of_prime_10007) {
   expect_within_bound<TypeParam>("n = 10007 (prime), all k");
 }
-TYPED_TEST(computed_twiddles_test, million_random_pairs) {
-  expect_within_bound<TypeParam>("1M random (k, n), n <= 2^30");
+
+// Every format in one pass over the pairs, which evaluates their MPFR
+// reference once (measure_computed_twiddles_each).
+template <class... E>
+void expect_each_within_bound(::testing::Types<E...>, const accuracy::twiddle_point_set& set) {
+  const auto stats = accuracy::measure_computed_twiddles_each<E...>(set);
+  const accuracy::twiddle_error_stats* format_stats = stats.data();
+  (expect_stats_within_bound<E>(set, *format_stats++), ...);
+}
+
+TEST(computed_twiddles_every_format, million_random_pairs) {
+  expect_each_within_bound(ffft::testing::twiddle_formats{}, accuracy::random_twiddle_pairs());
 }
 
 // The most k: df64 only, whose evaluation is the cheapest.

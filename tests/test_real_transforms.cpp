@@ -20,6 +20,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -194,6 +195,14 @@ class exact_real_dft {
       mpfr_set_ui(divide_, static_cast<unsigned long>(n), MPFR_RNDN);
       mpfr_sqrt(divide_, divide_, MPFR_RNDN);
     }
+    // cos and sin of 2 pi m / n for every m < n, the terms' factors (at
+    // m = j k mod n), made once rather than in every term of every sum.
+    host::mpfr_value angle(64);
+    for (std::uint64_t m = 0; m < n; ++m) {
+      mpfr_set_ui(angle, static_cast<unsigned long>(m), MPFR_RNDN);
+      mpfr_cosu(cos_.emplace_back(precision), angle, n, MPFR_RNDN);
+      mpfr_sinu(sin_.emplace_back(precision), angle, n, MPFR_RNDN);
+    }
   }
   ~exact_real_dft() { mpfr_clear(divide_); }
   exact_real_dft(const exact_real_dft&) = delete;
@@ -202,15 +211,13 @@ class exact_real_dft {
   // x: n real values; computed: their n / 2 + 1 bins.
   template <class E>
   void add_forward(const double* x, const complex<E>* computed, error_sum& e) const {
-    host::mpfr_value sum(precision), term(precision), angle(precision);
+    host::mpfr_value sum(precision), term(precision);
     for (std::uint64_t k = 0; k < n_ / 2 + 1; ++k) {
       for (int part = 0; part < 2; ++part) {
         mpfr_set_zero(sum, 1);
         for (std::uint64_t j = 0; j < n_; ++j) {
-          mpfr_set_ui(angle, static_cast<unsigned long>((j * k) % n_), MPFR_RNDN);
-          if (part == 0) mpfr_cosu(term, angle, n_, MPFR_RNDN);
-          else mpfr_sinu(term, angle, n_, MPFR_RNDN);
-          mpfr_mul_d(term, term, part == 0 ? x[j] : -x[j], MPFR_RNDN);
+          const std::uint64_t m = (j * k) % n_;
+          mpfr_mul_d(term, part == 0 ? cos_[m] : sin_[m], part == 0 ? x[j] : -x[j], MPFR_RNDN);
           mpfr_add(sum, sum, term, MPFR_RNDN);
         }
         add(e, sum, part == 0 ? computed[k].re : computed[k].im);
@@ -221,16 +228,14 @@ class exact_real_dft {
   // bins: n / 2 + 1 bins; computed: the n real values.
   template <class E>
   void add_inverse(const complex_double* bins, const E* computed, error_sum& e) const {
-    host::mpfr_value sum(precision), c(precision), s(precision), angle(precision);
+    host::mpfr_value sum(precision), c(precision), s(precision);
     for (std::uint64_t j = 0; j < n_; ++j) {
       mpfr_set_zero(sum, 1);
       for (std::uint64_t k = 0; k < n_ / 2 + 1; ++k) {
         const double weight = k == 0 || 2 * k == n_ ? 1.0 : 2.0;
-        mpfr_set_ui(angle, static_cast<unsigned long>((j * k) % n_), MPFR_RNDN);
-        mpfr_cosu(c, angle, n_, MPFR_RNDN);
-        mpfr_sinu(s, angle, n_, MPFR_RNDN);
-        mpfr_mul_d(c, c, weight * bins[k].re, MPFR_RNDN);
-        mpfr_mul_d(s, s, weight * bins[k].im, MPFR_RNDN);
+        const std::uint64_t m = (j * k) % n_;
+        mpfr_mul_d(c, cos_[m], weight * bins[k].re, MPFR_RNDN);
+        mpfr_mul_d(s, sin_[m], weight * bins[k].im, MPFR_RNDN);
         mpfr_add(sum, sum, c, MPFR_RNDN);
         mpfr_sub(sum, sum, s, MPFR_RNDN);
       }
@@ -252,6 +257,7 @@ class exact_real_dft {
 
   std::uint64_t n_;
   mpfr_t divide_;
+  std::deque<host::mpfr_value> cos_, sin_;  // deque: mpfr_value does not move
 };
 
 // accuracy_limit bounds a root-mean-square error, so each length is
