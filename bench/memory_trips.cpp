@@ -40,7 +40,8 @@ std::size_t trips(std::uint64_t n) {
   const std::vector<std::uint64_t> offsets(passes.size(), 0);  // the grouping ignores them
   const auto groups = ffft::cpu::blocked_groups(passes, offsets, n, 1, sizeof(ffft::complex<E>),
                                                 ffft::cpu::path_lanes<E>(ffft::selected_cpu_isa()),
-                                                ffft::cpu::per_core_cache_bytes(), 1);
+                                                ffft::cpu::per_core_cache_bytes(), 1,
+                                                ffft::cpu::last_level_cache_bytes());
   return groups.empty() ? passes.size() : groups.size();
 }
 

@@ -5,8 +5,9 @@
 // and M = 1, and a whole transform a tile), one and two threads, both
 // directions, every normalization, a convolution's diagonal, a minimal
 // workspace, and in place; the cache is made small (32 KiB) so that short
-// transforms take the blocked schedule. FFFT_CPU_CACHE_BYTES reaches a
-// whole plan's executor and refuses what is not a byte count.
+// transforms take the blocked schedule. FFFT_CPU_CACHE_BYTES (with
+// FFFT_CPU_SHARED_CACHE_BYTES=0) reaches a whole plan's executor, and both
+// variables refuse what is not a byte count.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -179,8 +180,10 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
   const std::vector<complex<E>> x = ffft::testing::random_values<E>(n, 11);
   std::vector<complex<E>> blocked(n), pass_by_pass(n);
   {
-    const scoped_env small("FFFT_CPU_CACHE_BYTES", "32768");
+    // Without a last-level limit: this L3 would hold the transform's data.
+    const scoped_env small("FFFT_CPU_CACHE_BYTES", "32768"), unlimited("FFFT_CPU_SHARED_CACHE_BYTES", "0");
     EXPECT_EQ(cpu::per_core_cache_bytes(), 32768u);
+    EXPECT_EQ(cpu::last_level_cache_bytes(), 0u);
     plan<E>(o).forward(x.data(), blocked.data());
   }
   {
@@ -195,12 +198,20 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("FFFT_CPU_CACHE_BYTES"), std::string::npos) << e.what();
   }
+  const scoped_env bad_shared("FFFT_CPU_SHARED_CACHE_BYTES", "-1");
+  try {
+    (void)cpu::last_level_cache_bytes();
+    FAIL() << "FFFT_CPU_SHARED_CACHE_BYTES=-1 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("FFFT_CPU_SHARED_CACHE_BYTES"), std::string::npos) << e.what();
+  }
 }
 
 // The tile sizes the policy makes: each buffer at most twice the cache,
-// rows of at least 256 bytes, at most 1024 rows, and no blocking where the data fit, the
-// groups would be single passes, the path has no lanes, or an M is not a
-// multiple of them.
+// rows of at least 256 bytes, at most 1024 rows, and no blocking where the
+// data fit, a transform longer than a tile has data that fit the last-level
+// cache, the groups would be single passes, the path has no lanes, or an M
+// is not a multiple of them.
 TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(cpu::tile_points(512 << 10, 32), 32768u);
   EXPECT_EQ(cpu::tile_points(512 << 10, 16), 65536u);
@@ -222,6 +233,12 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0, 1).empty());
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10, 1).empty());  // groups of one pass
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
+  // Data that fit the last-level cache run pass by pass (128 KiB here), and
+  // a batch of them too; larger data are grouped.
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 128 << 10).empty());
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 256 << 10).empty());
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 64 << 10).size(), 2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 128 << 10).size(), 2u);
   // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
   // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three, the
   // last the longest ([8 8][8 8][8 8 8]: ties go to later groups).
@@ -246,6 +263,8 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 64 << 10, 2).size(), 1u);
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 3, 32, 4, 64 << 10, 2).empty());
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 9, 32, 4, 64 << 10, 2).size(), 1u);
+  // Whatever the last-level cache holds: a tile a transform is one trip.
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 9, 32, 4, 64 << 10, 2, 1 << 30).size(), 1u);
 }
 
 }  // namespace

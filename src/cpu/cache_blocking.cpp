@@ -19,21 +19,43 @@ std::size_t detected_l2_bytes() {
   return bytes;
 }
 
+std::size_t detected_l3_bytes() {
+  static const std::size_t bytes = [] {
+    const long reported = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    return reported > 0 ? static_cast<std::size_t>(reported) : std::size_t{0};
+  }();
+  return bytes;
+}
+
+// The byte count in environment variable `name`, else `detected`; 0 means
+// what `zero_means` says.
+std::size_t bytes_from_environment(const char* name, std::size_t detected, const char* zero_means) {
+  const char* forced = std::getenv(name);
+  if (forced == nullptr || *forced == '\0') return detected;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long bytes = std::strtoull(forced, &end, 10);
+  if (*end != '\0' || errno != 0 || *forced == '-')
+    throw std::invalid_argument(std::string("ffft: ") + name + "=" + forced +
+                                " is not a byte count; set it to a whole number (0: " +
+                                zero_means + ") or unset it");
+  return static_cast<std::size_t>(bytes);
+}
+
 }  // namespace
 
 // FFFT_CPU_CACHE_BYTES overrides the detected size (0: pass by pass
 // always), to compare the two schedules or to size tiles for a cache the
 // C library misreports.
 std::size_t per_core_cache_bytes() {
-  const char* forced = std::getenv("FFFT_CPU_CACHE_BYTES");
-  if (forced == nullptr || *forced == '\0') return detected_l2_bytes();
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long bytes = std::strtoull(forced, &end, 10);
-  if (*end != '\0' || errno != 0 || *forced == '-')
-    throw std::invalid_argument(std::string("ffft: FFFT_CPU_CACHE_BYTES=") + forced +
-                                " is not a byte count; set it to a whole number (0: no cache blocking) or unset it");
-  return static_cast<std::size_t>(bytes);
+  return bytes_from_environment("FFFT_CPU_CACHE_BYTES", detected_l2_bytes(), "no cache blocking");
+}
+
+// FFFT_CPU_SHARED_CACHE_BYTES overrides the detected size (0: block every
+// transform whose data exceed the per-core cache).
+std::size_t last_level_cache_bytes() {
+  return bytes_from_environment("FFFT_CPU_SHARED_CACHE_BYTES", detected_l3_bytes(),
+                                "no such limit");
 }
 
 }  // namespace ffft::cpu

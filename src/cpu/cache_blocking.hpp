@@ -41,6 +41,11 @@ constexpr std::uint32_t path_lanes(cpu_isa isa) {
 // ffft has been measured on).
 std::size_t per_core_cache_bytes();
 
+// The last-level cache, shared by the cores: the L3 as the C library
+// reports it, or 0 where it reports none (blocked_groups then groups
+// every transform that exceeds the per-core cache).
+std::size_t last_level_cache_bytes();
+
 // A tile holds at most `tile_points` values in each of two buffers (for
 // the passes to alternate between): a power of 2, at least 64, with each
 // buffer at most twice the cache. Larger than the cache, so the passes
@@ -88,16 +93,18 @@ inline std::uint64_t tile_columns(std::uint32_t points, std::uint32_t radix, std
 
 // The groups of a blocked transform of `batch` transforms of length n on a
 // path of `lanes` lanes, run by `team` threads, or none where pass by pass
-// is as good or the tiles cannot be made: the data fit the cache, grouping
-// would leave as many trips over memory as there are passes, a group with
-// M > 1 has M not a multiple of the lane count (its tiles need whole lane
-// vectors), or the path has no lanes (the scalar reference runs pass by
-// pass).
+// is as good or the tiles cannot be made: the data fit the cache, a
+// transform longer than a tile has data that fit `shared_cache_bytes` (the
+// last-level cache; 0: no such limit), grouping would leave as many trips
+// over memory as there are passes, a group with M > 1 has M not a multiple
+// of the lane count (its tiles need whole lane vectors), or the path has no
+// lanes (the scalar reference runs pass by pass).
 inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
                                                    const std::vector<std::uint64_t>& offsets,
                                                    std::uint64_t n, std::uint64_t batch,
                                                    std::size_t value_bytes, std::uint32_t lanes,
-                                                   std::size_t cache_bytes, unsigned team) {
+                                                   std::size_t cache_bytes, unsigned team,
+                                                   std::size_t shared_cache_bytes = 0) {
   if (lanes < 2 || cache_bytes == 0 || passes.size() < 2 || n * batch * value_bytes <= cache_bytes) return {};
   // A batch of transforms that each fit a tile: one group, a tile a
   // transform (L = M = 1), all its passes in cache between one read of its
@@ -109,6 +116,20 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
     if (batch % team != 0 && batch < 4 * std::uint64_t{team}) return {};
     return fft::group_passes(passes, offsets, static_cast<std::uint32_t>(n < 8 ? 8 : n));
   }
+  // A transform longer than a tile takes several groups, each a trip over
+  // the data in tiles of columns, whose loads, stores and loops cost more
+  // than a pass's. While the data fit the last-level cache, the trips they
+  // save are cheap ones. On the Xeon (avx512, 1 MiB L2, 36 MiB L3; one
+  // transform, one thread, best of 5 interleaved runs of
+  // ffft_transform_loop, blocked against pass by pass) the groups were
+  // slower at every such size: dd128 at 2^16-2^20 by up to 22% (2^17: 9%
+  // and 15% in two runs; 2^19: 11% and 0.4%), df64 at 2^17-2^20 by 7-36%;
+  // qf128 at 2^16 and 2^17 moved within 7% either way. Beyond it they won or tied: dd128 at
+  // 2^21 and 2^22 by 5% and 2%, qf128 at 2^20 and 2^21 by 4% and 10%. The
+  // EPYC's benchmark (avx2, 512 KiB L2, L3 not recorded) had blocked /
+  // pass by pass 0.95 and 0.86 for dd128 at 2^17 and 2^18, 0.84 for df64
+  // at 2^18, and 1.24 and 1.15 for dd128 at 2^19 and 2^20.
+  if (n * batch * value_bytes <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
   if (longest < 8) return {};

@@ -26,14 +26,19 @@ class cpu_executor {
   // threads: OpenMP threads (0: one per hardware thread); isa: a path
   // cpu::can_run says this machine runs; cache_bytes: the cache a thread's
   // tiles are sized for (cache_blocking.hpp), 0 for every transform pass by
-  // pass. The results are the same bits whatever the three are.
-  cpu_executor(unsigned threads, cpu_isa isa, std::size_t cache_bytes)
-      : threads_(threads), isa_(isa), cache_bytes_(cache_bytes) {}
-  cpu_executor(unsigned threads, cpu_isa isa);  // cache_bytes: cpu::per_core_cache_bytes()
+  // pass; shared_cache_bytes: the last-level cache, within which transforms
+  // longer than a tile run pass by pass (0: none). The results are the same
+  // bits whatever the four are.
+  cpu_executor(unsigned threads, cpu_isa isa, std::size_t cache_bytes,
+               std::size_t shared_cache_bytes = 0)
+      : threads_(threads), isa_(isa), cache_bytes_(cache_bytes), shared_cache_bytes_(shared_cache_bytes) {}
+  // The caches: cpu::per_core_cache_bytes() and cpu::last_level_cache_bytes().
+  cpu_executor(unsigned threads, cpu_isa isa);
 
   // A whole Stockham transform of every transform, then scaled; sign -1
-  // forward, +1 inverse: pass by pass where the data fit the cache, else in
-  // groups of passes done tile by tile (cache_blocking.hpp). ws0 and ws1
+  // forward, +1 inverse: pass by pass where the data fit the cache (or,
+  // transforms longer than a tile, the last-level cache), else in groups of
+  // passes done tile by tile (cache_blocking.hpp). ws0 and ws1
   // hold n * batch values each (as many as stockham_buffers() says are
   // used).
   void stockham(int sign, const stockham_program<E>& program, const scaling<E>& scale,
@@ -71,6 +76,7 @@ class cpu_executor {
   unsigned threads_;
   cpu_isa isa_;
   std::size_t cache_bytes_;
+  std::size_t shared_cache_bytes_;
 };
 
 extern template class cpu_executor<df64>;
