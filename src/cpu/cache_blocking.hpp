@@ -124,11 +124,13 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // ffft_transform_loop, blocked against pass by pass) the groups were
   // slower at every such size: dd128 at 2^16-2^20 by up to 22% (2^17: 9%
   // and 15% in two runs; 2^19: 11% and 0.4%), df64 at 2^17-2^20 by 7-36%;
-  // qf128 at 2^16 and 2^17 moved within 7% either way. Beyond it they won or tied: dd128 at
-  // 2^21 and 2^22 by 5% and 2%, qf128 at 2^20 and 2^21 by 4% and 10%. The
-  // EPYC's benchmark (avx2, 512 KiB L2, L3 not recorded) had blocked /
-  // pass by pass 0.95 and 0.86 for dd128 at 2^17 and 2^18, 0.84 for df64
-  // at 2^18, and 1.24 and 1.15 for dd128 at 2^19 and 2^20.
+  // qf128 at 2^16 and 2^17 moved within 7% either way. Beyond it they won
+  // or tied (dd128 at 2^21 and 2^22 by 5% and 2%, qf128 at 2^20 and 2^21 by
+  // 4% and 10%), within the spread there: one run timed the same schedule
+  // of dd128 at 2^22 20% apart. The EPYC's benchmark (avx2, 512 KiB L2, L3
+  // not recorded) had blocked / pass by pass 0.95 and 0.86 for dd128 at
+  // 2^17 and 2^18, 0.84 for df64 at 2^18, and 1.24 and 1.15 for dd128 at
+  // 2^19 and 2^20.
   if (n * batch * value_bytes <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;

@@ -36,7 +36,7 @@ class cpu_executor {
   cpu_executor(unsigned threads, cpu_isa isa);
 
   // A whole Stockham transform of every transform, then scaled; sign -1
-  // forward, +1 inverse: pass by pass where the data fit the cache (or,
+  // forward, +1 inverse: pass by pass where the data fit the cache (for
   // transforms longer than a tile, the last-level cache), else in groups of
   // passes done tile by tile (cache_blocking.hpp). ws0 and ws1
   // hold n * batch values each (as many as stockham_buffers() says are
