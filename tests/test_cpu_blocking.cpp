@@ -167,6 +167,17 @@ TYPED_TEST(CpuBlocking, DiagonalMinimalWorkspaceAndInPlaceGiveTheSameBits) {
   }
 }
 
+// `read` refuses `value` in the environment variable `name`, naming it.
+void expect_refused(const char* name, const char* value, std::size_t (*read)()) {
+  const scoped_env bad(name, value);
+  try {
+    (void)read();
+    FAIL() << name << "=" << value << " was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+  }
+}
+
 // A whole plan through the variable: blocked for a 32 KiB cache, pass by
 // pass for 0, the same bits; a value that is not a byte count is refused
 // with the variable's name.
@@ -191,20 +202,8 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
     plan<E>(o).forward(x.data(), pass_by_pass.data());
   }
   expect_bit_identical(blocked, pass_by_pass);
-  const scoped_env bad("FFFT_CPU_CACHE_BYTES", "lots");
-  try {
-    (void)cpu::per_core_cache_bytes();
-    FAIL() << "FFFT_CPU_CACHE_BYTES=lots was accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("FFFT_CPU_CACHE_BYTES"), std::string::npos) << e.what();
-  }
-  const scoped_env bad_shared("FFFT_CPU_SHARED_CACHE_BYTES", "-1");
-  try {
-    (void)cpu::last_level_cache_bytes();
-    FAIL() << "FFFT_CPU_SHARED_CACHE_BYTES=-1 was accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("FFFT_CPU_SHARED_CACHE_BYTES"), std::string::npos) << e.what();
-  }
+  expect_refused("FFFT_CPU_CACHE_BYTES", "lots", cpu::per_core_cache_bytes);
+  expect_refused("FFFT_CPU_SHARED_CACHE_BYTES", "-1", cpu::last_level_cache_bytes);
 }
 
 // The tile sizes the policy makes: each buffer at most twice the cache,
