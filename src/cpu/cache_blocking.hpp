@@ -127,10 +127,11 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // qf128 at 2^16 and 2^17 moved within 7% either way. Beyond it they won
   // or tied (dd128 at 2^21 and 2^22 by 5% and 2%, qf128 at 2^20 and 2^21 by
   // 4% and 10%), within the spread there: one run timed the same schedule
-  // of dd128 at 2^22 20% apart. The EPYC's benchmark (avx2, 512 KiB L2, L3
-  // not recorded) had blocked / pass by pass 0.95 and 0.86 for dd128 at
-  // 2^17 and 2^18, 0.84 for df64 at 2^18, and 1.24 and 1.15 for dd128 at
-  // 2^19 and 2^20.
+  // of dd128 at 2^22 20% apart. The EPYC's benchmark (avx2, 512 KiB L2,
+  // 32 MiB L3 as its context records) had blocked / pass by pass 0.95 and
+  // 0.86 for dd128 at 2^17 and 2^18, 0.84 for df64 at 2^18, and 1.24 and
+  // 1.15 for dd128 at 2^19 and 2^20, which this rule gives up there (16 and
+  // 32 MiB of data): not yet measured on that machine.
   if (n * batch * value_bytes <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
