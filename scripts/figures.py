@@ -930,17 +930,20 @@ def build_epyc_table(data):
 
 
 def build_ci_table(data):
-    """`.ci/run` on a fresh clone step by step, before and after one change set, on one machine."""
+    """`.ci/run` on a fresh clone step by step, one column a run, on one machine: the file's
+    `runs` name each run's revision and change, the last being the one it is stamped with."""
     d = data[0]
+    runs = d["runs"]
     rows = []
-    for what, (before, after) in d["ci_steps_seconds"].items():
+    for what, values in d["ci_steps_seconds"].items():
         bold = "**" if what == "in all" else ""
-        rows.append([what if what == "in all" else f"`{what}`", build_minutes(before),
-                     f"{bold}{build_minutes(after)}{bold} ({after:,} s)", "30 min" if what == "in all" else ""])
-    for what, (before, after) in d["parts_seconds"].items():
-        rows.append([f"of which {what}", f"{before:g} s", f"{after:g} s", ""])
-    return table(["what", f"before ({d['before_revision'][:7]})", f"after ({d['measured']['revision'][:7]})", "goal"],
-                 rows, ["---"] * 4)
+        cells = [build_minutes(v) for v in values[:-1]]
+        cells.append(f"{bold}{build_minutes(values[-1])}{bold} ({values[-1]:,} s)")
+        rows.append([what if what == "in all" else f"`{what}`"] + cells + ["30 min" if what == "in all" else ""])
+    for what, values in d["parts_seconds"].items():
+        rows.append([f"of which {what}"] + ["–" if v is None else f"{v:g} s" for v in values] + [""])
+    header = ["what"] + [f"{r['change']} ({r['revision'][:7]})" for r in runs] + ["goal"]
+    return table(header, rows, ["---"] * len(header))
 
 
 def build_bodies(data, key, i):

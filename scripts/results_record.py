@@ -67,7 +67,8 @@ SOURCES = {
     # Build and test times depend on everything compiled and on how.
     "build": ["CMakeLists.txt", "CMakePresets.json", "cmake/", "include/", "src/", "engine/", "kernels/",
               "tests/", "tools/", "cli/", "python/", "bench/CMakeLists.txt", "scripts/build.sh",
-              "scripts/test.sh", "scripts/run.sh", ".ci/"],
+              "scripts/test.sh", "scripts/run.sh", "scripts/test_python.sh", "scripts/test_shared_install.sh",
+              "scripts/test_cli_sanitized.sh", "scripts/fuzz.sh", ".ci/"],
 }
 
 NOT_RECORDED = "not recorded"
