@@ -931,9 +931,10 @@ def build_epyc_table(data):
 
 def build_ci_table(data):
     """`.ci/run` on a fresh clone step by step, one column a run, on one machine: the file's
-    `runs` name each run's revision and change, the last being the one it is stamped with."""
+    `runs` name each run's change, and the earlier runs' revisions; the last run's is the one
+    the file is stamped with."""
     d = data[0]
-    runs = d["runs"]
+    runs = d["runs"][:-1] + [{**d["runs"][-1], "revision": d["measured"]["revision"]}]
     rows = []
     for what, values in d["ci_steps_seconds"].items():
         bold = "**" if what == "in all" else ""
