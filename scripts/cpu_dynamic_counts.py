@@ -10,7 +10,8 @@ instructions set, against the measured time and the speed goals.
   cpu_dynamic_counts.py retime FILE.json [--build DIR]
         the times again (counts kept): counting, which a loaded machine does
         not disturb, can then run beside other work, and the timing later
-        on a quiet machine; the file is stamped afresh
+        on a quiet machine, or on another machine (the file then names it,
+        and its model); the file is stamped afresh
   cpu_dynamic_counts.py memory FILE.json [--build DIR]
         the floor that memory sets under the large sizes (ffft_memory_trips,
         bench/memory_trips.cpp): the trips over the data that the executor's
@@ -43,8 +44,8 @@ How:
     and the rest (integer, branches).
   - the ceiling: the cycles per point that each resource needs at its
     throughput; the largest binds. The resources are a model of the core
-    the path runs on (MODELS below, chosen by the CPU's vendor and the
-    path; the JSON records the one used). A transform at the ceiling issues
+    the path runs on (the models below, chosen by the CPU's vendor and
+    generation and the path; the JSON records the one used). A transform at the ceiling issues
     the binding resource's instructions every cycle, with no stall for
     latency, cache or memory: no schedule of the same instructions is
     faster.
@@ -140,9 +141,51 @@ SKYLAKE_SERVER_256 = {
 }
 
 
-def model_for(cpu, path):
-    """The resource model of the core a path runs on, by the CPU's vendor."""
+# Intel's Optimization Reference Manual, Golden Cove (Sapphire Rapids; Redwood
+# Cove after it has the same ports; told apart by AVX-512 FP16): 6 micro-ops
+# allocated per cycle; 512-bit operations still on ports 0+1 fused and 5,
+# shuffles of 512 bits on 5 alone; 2 loads of 512 bits per cycle, 3 of 256;
+# 2 stores per cycle. On 256 bits the FP additions run on ports 1 and 5
+# (the fast adders) and the FMAs on 0 and 1, and in-lane shuffles on 1 and
+# 5. Where the manual leaves a choice (cross-lane shuffles are port 5's
+# alone; a 512-bit store may take both store ports), the model takes the
+# faster: a ceiling must be one no schedule can beat.
+GOLDEN_COVE_SERVER_512 = {
+    "name": "Intel Golden Cove server core (Sapphire Rapids and later), 512-bit operations (ports 0+1 and 5)",
+    "resources": {
+        "issue": (["all"], 6),
+        "vector ports (0+1, 5)": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 2),
+        "shuffle port (5)": (["shuffle"], 1),
+        "load ports": (["load"], 2),
+        "store ports": (["store"], 2),
+    },
+}
+GOLDEN_COVE_SERVER_256 = {
+    "name": "Intel Golden Cove server core (Sapphire Rapids and later), 256-bit operations (ports 0, 1, 5)",
+    "resources": {
+        "issue": (["all"], 6),
+        "vector ports (0, 1, 5)": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 3),
+        "FP multiply ports (0, 1)": (["fp_mul"], 2),
+        "shuffle ports (1, 5)": (["shuffle"], 2),
+        "load ports": (["load"], 3),
+        "store ports": (["store"], 2),
+    },
+}
+
+
+def cpu_flags():
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def model_for(cpu, path, flags=None):
+    """The resource model of the core a path runs on, by the CPU's vendor
+    and, for Intel's, its generation (AVX-512 FP16 came with Golden Cove)."""
     if "Intel" in cpu:
+        if "avx512_fp16" in (cpu_flags() if flags is None else flags):
+            return GOLDEN_COVE_SERVER_512 if path == "avx512" else GOLDEN_COVE_SERVER_256
         return SKYLAKE_SERVER_512 if path == "avx512" else SKYLAKE_SERVER_256
     return ZEN3
 
@@ -395,6 +438,12 @@ def retime(json_path, build):
     binary = Path(build) / "bench" / "ffft_transform_loop"
     identity = results_record.identity()
     os.environ["FFFT_CPU_ISA"] = data["cpu_path"]
+    # The counts are of the binary, whatever runs it; the times, the clock
+    # and the model of the core are this machine's.
+    model = model_for(cpu_model(), data["cpu_path"])
+    data.update({"cpu_model": cpu_model(), "nominal_mhz": nominal_mhz(), "model": model["name"],
+                 "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()}})
+    data.pop("memory", None)  # another machine's, or an older revision's: `memory` measures it again
     for r in data["rows"]:
         r["min_ns"], path = time_one(binary, r["format"], r["n"])
         if path != data["cpu_path"]:
