@@ -49,9 +49,11 @@ How:
     the binding resource's instructions every cycle, with no stall for
     latency, cache or memory: no schedule of the same instructions is
     faster.
-  - time: the same program natively, the fastest of its calls, over the
-    nominal clock of /proc/cpuinfo (a VM's core may run faster or slower):
-    measured cycles per point.
+  - time: the same program natively, the fastest of its calls, times the
+    core's clock as ffft_core_clock measures it (bench/core_clock.cpp: a
+    VM's core may run well above the nominal clock of /proc/cpuinfo, which
+    older files, without a measured clock, fall back to): measured cycles
+    per point.
   - goals: the 1-D ratios (fft_bench_table.py's) as the cycles per point
     they need, from the baselines' one-thread GFLOPs at the same N in
     bench/results/fft_cpu_<path>.json, by the benchmark's own rule
@@ -344,6 +346,27 @@ def nominal_mhz():
     return None
 
 
+def measured_mhz(build):
+    """The core's clock as ffft_core_clock (bench/core_clock.cpp) measures it,
+    or None where it cannot (not built, not x86-64)."""
+    binary = Path(build) / "bench" / "ffft_core_clock"
+    if not binary.exists():
+        return None
+    run = subprocess.run([str(binary)], capture_output=True, text=True)
+    found = re.search(r"mhz=([0-9]+)", run.stdout) if run.returncode == 0 else None
+    return float(found.group(1)) if found else None
+
+
+def clock_of(data):
+    """(MHz, what it is) that a file's times are converted to cycles at: the
+    measured clock where the file has one, else /proc/cpuinfo's nominal one."""
+    nominal = data["nominal_mhz"]
+    if data.get("clock_mhz"):
+        return data["clock_mhz"], (f"{data['clock_mhz']:.0f} MHz, the core's clock measured by ffft_core_clock "
+                                   f"(nominal {nominal:.0f})")
+    return nominal, f"nominal {nominal:.0f} MHz (the core's own clock not measured)"
+
+
 def cpu_model():
     for line in Path("/proc/cpuinfo").read_text().splitlines():
         if line.startswith("model name"):
@@ -403,6 +426,7 @@ def measure(args):
     identity = results_record.identity()
     listing = disassemble(binary)
     mhz = nominal_mhz()
+    clock = measured_mhz(args.build)
     model = model_for(cpu_model(), path)
     rows = []
     limits = dict(args.limit)
@@ -417,7 +441,7 @@ def measure(args):
             print(f"{fmt} 2^{log2n}: {counts['instructions'] / n:.1f} instructions per point, {ns / 1e3:.1f} us",
                   flush=True)
     out = RESULTS / f"cpu_dynamic_counts_{path}.json"
-    data = {"measured": None, "cpu_model": cpu_model(), "nominal_mhz": mhz, "cpu_path": path,
+    data = {"measured": None, "cpu_model": cpu_model(), "nominal_mhz": mhz, "clock_mhz": clock, "cpu_path": path,
             "counter": kind, "model": model["name"],
             "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()},
             "rows": rows}
@@ -441,7 +465,8 @@ def retime(json_path, build):
     # The counts are of the binary, whatever runs it; the times, the clock
     # and the model of the core are this machine's.
     model = model_for(cpu_model(), data["cpu_path"])
-    data.update({"cpu_model": cpu_model(), "nominal_mhz": nominal_mhz(), "model": model["name"],
+    data.update({"cpu_model": cpu_model(), "nominal_mhz": nominal_mhz(), "clock_mhz": measured_mhz(build),
+                 "model": model["name"],
                  "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()}})
     data.pop("memory", None)  # another machine's, or an older revision's: `memory` measures it again
     for r in data["rows"]:
@@ -489,7 +514,7 @@ def memory_rows(data, baseline_report=None):
     one trip), and the cycles per point measured."""
     if "memory" not in data:
         return []
-    mhz = data["nominal_mhz"]
+    mhz, _ = clock_of(data)
     baselines, _ = baseline_gflops(data["cpu_path"], baseline_report)
     out = []
     for r in data["memory"]["rows"]:
@@ -523,7 +548,7 @@ def goal_rows(data, baseline_report=None):
     """Each goal at each N of data's rows: the cycles per point it needs, the
     ceiling, the measured cycles, and the share of the ceiling's rate it
     needs (ceiling / needs)."""
-    path, mhz = data["cpu_path"], data["nominal_mhz"]
+    path, (mhz, _) = data["cpu_path"], clock_of(data)
     baselines, _ = baseline_gflops(path, baseline_report)
     out = []
     for fmt, baseline, ratio in GOALS.get(path, []):
@@ -542,14 +567,14 @@ def goal_rows(data, baseline_report=None):
 def render(json_path):
     json_path = Path(json_path)
     data = json.loads(json_path.read_text())
-    path, mhz = data["cpu_path"], data["nominal_mhz"]
+    path, (mhz, clock) = data["cpu_path"], clock_of(data)
     baselines, baseline_file = baseline_gflops(path)
     lines = [f"# CPU transforms: instructions executed per point, and the ceiling they set ({path} path)", "",
              f"Generated by `scripts/cpu_dynamic_counts.py` from `{json_path.name}` "
-             f"({results_record.describe(data)}); {data['cpu_model']}, nominal {mhz:.0f} MHz; "
+             f"({results_record.describe(data)}); {data['cpu_model']}, {clock}; "
              f"resource model: {data['model']}.", "",
              "One forward transform, batch 1, one thread, table twiddles. Instructions counted by "
-             f"{COUNTER_NAMES[data.get('counter', 'callgrind')]} (exact, whatever the machine's load); time the fastest of many calls, in cycles at the nominal "
+             f"{COUNTER_NAMES[data.get('counter', 'callgrind')]} (exact, whatever the machine's load); time the fastest of many calls, in cycles at that "
              "clock. The ceiling is the cycles per point that the busiest resource needs at its throughput "
              "(the script says which throughputs): no schedule of these instructions runs faster.", "",
              "## Per point", "",

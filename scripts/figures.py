@@ -558,7 +558,7 @@ def cpu_spill_rates(data, path="avx2"):
 def cpu_ceiling_summary(data):
     """Per format: instructions per point and the share of the ceiling's rate it runs at, over N."""
     rows = data[0]["rows"]
-    mhz = data[0]["nominal_mhz"]
+    mhz, _ = cpu_dynamic_counts.clock_of(data[0])
     parts = []
     for f in FORMATS:
         mine = [r for r in rows if r["format"] == f]
