@@ -206,6 +206,18 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
   expect_refused("FFFT_CPU_SHARED_CACHE_BYTES", "-1", cpu::last_level_cache_bytes);
 }
 
+// A VM's reported L3 is its host's: counted at most 16 MiB a processor;
+// a machine's own L3, and a reported none, as they are.
+TEST(CpuBlockingPolicy, LastLevelCacheIsCappedPerProcessor) {
+  constexpr std::size_t mib = std::size_t{1} << 20;
+  EXPECT_EQ(cpu::usable_last_level_bytes(480 * mib, 2), 32 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(36 * mib, 2), 32 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(32 * mib, 2), 32 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(256 * mib, 64), 256 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(0, 2), 0u);
+  EXPECT_EQ(cpu::usable_last_level_bytes(480 * mib, 0), 16 * mib);
+}
+
 // The tile sizes the policy makes: each buffer at most twice the cache,
 // rows of at least 256 bytes, at most 1024 rows, and no blocking where the
 // data fit, a transform longer than a tile has data that fit the last-level

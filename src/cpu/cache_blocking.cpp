@@ -22,7 +22,10 @@ std::size_t detected_l2_bytes() {
 std::size_t detected_l3_bytes() {
   static const std::size_t bytes = [] {
     const long reported = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    return reported > 0 ? static_cast<std::size_t>(reported) : std::size_t{0};
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return reported > 0 ? usable_last_level_bytes(static_cast<std::size_t>(reported),
+                                                  cores > 0 ? static_cast<std::size_t>(cores) : 1)
+                        : std::size_t{0};
   }();
   return bytes;
 }

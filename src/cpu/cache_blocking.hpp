@@ -42,9 +42,25 @@ constexpr std::uint32_t path_lanes(cpu_isa isa) {
 std::size_t per_core_cache_bytes();
 
 // The last-level cache, shared by the cores: the L3 as the C library
-// reports it, or 0 where it reports none (blocked_groups then groups
-// every transform that exceeds the per-core cache).
+// reports it, at most usable_last_level_bytes of it, or 0 where it reports
+// none (blocked_groups then groups every transform that exceeds the
+// per-core cache).
 std::size_t last_level_cache_bytes();
+
+// The part of a reported last-level cache of `reported` bytes that
+// `cores` processors can count on: at most 16 MiB a processor. A VM's C
+// library reports its host's whole L3, which the host's other tenants
+// share: 480 MiB on a 2-vCPU Xeon VM (Sapphire Rapids class), where a
+// trip over dd128 data cost twice as much from 64 MiB up as at 32 MiB
+// (ffft_memory_trips), and dd128 transforms of 64 and 128 MiB ran 15%
+// faster grouped than pass by pass (one thread, best of 5 interleaved
+// runs). No x86 server core has more than a few MiB of L3 of its own, so
+// on a machine whose L3 is its own the cap does not bind.
+inline std::size_t usable_last_level_bytes(std::size_t reported, std::size_t cores) {
+  constexpr std::size_t per_core = std::size_t{16} << 20;
+  const std::size_t cap = per_core * (cores > 0 ? cores : 1);
+  return reported < cap ? reported : cap;
+}
 
 // A tile holds at most `tile_points` values in each of two buffers (for
 // the passes to alternate between): a power of 2, at least 64, with each

@@ -133,12 +133,25 @@ class Ceiling(unittest.TestCase):
         self.assertEqual(cycles[binds], 3)
         self.assertEqual(cycles["shuffle pipes"], 2.5)
 
-    def test_the_model_follows_the_vendor_and_the_path(self):
-        self.assertIs(cpu_dynamic_counts.model_for("Intel(R) Xeon(R) Processor", "avx512"),
-                      cpu_dynamic_counts.SKYLAKE_SERVER_512)
-        self.assertIs(cpu_dynamic_counts.model_for("Intel(R) Xeon(R) Processor", "avx2"),
-                      cpu_dynamic_counts.SKYLAKE_SERVER_256)
-        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC 7B13", "avx2"), cpu_dynamic_counts.ZEN3)
+    def test_the_model_follows_the_vendor_the_generation_and_the_path(self):
+        skylake = {"avx512f", "avx512dq"}
+        golden_cove = skylake | {"avx512_fp16", "amx_tile"}
+        xeon = "Intel(R) Xeon(R) Processor"
+        self.assertIs(cpu_dynamic_counts.model_for(xeon, "avx512", skylake), cpu_dynamic_counts.SKYLAKE_SERVER_512)
+        self.assertIs(cpu_dynamic_counts.model_for(xeon, "avx2", skylake), cpu_dynamic_counts.SKYLAKE_SERVER_256)
+        self.assertIs(cpu_dynamic_counts.model_for(xeon, "avx512", golden_cove),
+                      cpu_dynamic_counts.GOLDEN_COVE_SERVER_512)
+        self.assertIs(cpu_dynamic_counts.model_for(xeon, "avx2", golden_cove),
+                      cpu_dynamic_counts.GOLDEN_COVE_SERVER_256)
+        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC 7B13", "avx2", golden_cove), cpu_dynamic_counts.ZEN3)
+
+    def test_the_faster_core_sets_the_lower_ceiling(self):
+        # Golden Cove issues 6 a cycle and stores 2: never a higher ceiling than Skylake's.
+        for wide, narrow in [(cpu_dynamic_counts.GOLDEN_COVE_SERVER_512, cpu_dynamic_counts.SKYLAKE_SERVER_512),
+                             (cpu_dynamic_counts.GOLDEN_COVE_SERVER_256, cpu_dynamic_counts.SKYLAKE_SERVER_256)]:
+            gc, _ = cpu_dynamic_counts.ceiling(self.PER_POINT, wide)
+            sk, _ = cpu_dynamic_counts.ceiling(self.PER_POINT, narrow)
+            self.assertLessEqual(max(gc.values()), max(sk.values()))
 
     def test_a_file_keeps_the_model_it_was_measured_against(self):
         model = cpu_dynamic_counts.SKYLAKE_SERVER_512
