@@ -5,6 +5,10 @@
 #
 #   scripts/fuzz.sh [seconds]      (default 60)
 #
+# The seconds are of fuzzing in all, spread over the machine's cores: with
+# two or more, libFuzzer's fork mode runs one worker a core (-fork=N), which
+# merge what they find into the one corpus, for seconds / N of wall time.
+#
 # Why: the header of a .npy file is a Python literal the user's file
 # supplies; the parser must refuse anything malformed with an input_error
 # and never crash, read out of bounds, overflow or allocate without bound.
@@ -48,11 +52,16 @@ if (( rebuild )); then
 fi
 
 cp -n tests/fuzz/corpus/* "$out/corpus/"
-echo "fuzz.sh: fuzzing for ${seconds}s (corpus $out/corpus)"
+workers=$(nproc)
+(( workers > seconds )) && workers=$seconds
+wall=$(( seconds / workers ))
+parallel=()
+(( workers > 1 )) && parallel=(-fork="$workers")
+echo "fuzz.sh: fuzzing for ${seconds}s, ${workers} worker(s) for ${wall}s (corpus $out/corpus)"
 status=0
-"$bin" "$out/corpus" -dict=tests/fuzz/npy.dict -max_len=4096 -max_total_time="$seconds" \
+"$bin" "$out/corpus" -dict=tests/fuzz/npy.dict -max_len=4096 -max_total_time="$wall" \
   -timeout=10 -rss_limit_mb=2048 -use_value_profile=1 -artifact_prefix="$out/" \
-  -print_final_stats=1 || status=$?
+  -print_final_stats=1 "${parallel[@]}" || status=$?
 if (( status != 0 )); then
   echo "fuzz.sh: the fuzzer failed (status $status); the input that did it is named above" >&2
   exit 1
