@@ -1356,13 +1356,14 @@ FIGURES = {
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
     **{f"cpu_ceiling_{path}": Figure([f"cpu_dynamic_counts_{path}.json"], _CPU, cpu_ceiling_summary,
                                      f"instructions per point and the share of the ceiling's rate, {path}")
-       for path in ["avx2", "avx512"]},
+       for path in ["avx2", "avx512", "xeon_avx2"]},
     **{f"cpu_ceiling_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU,
         lambda d: (lambda g: f"{g['needed']:.2f} ({g['format']} / {g['baseline']} >= {g['ratio']:g} at {size(g['n'])})")(
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
-       for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json")]},
+       for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
+                              ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
     "cpu_memory_floor_avx512": Figure(["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
                                       cpu_memory_floor,
                                       "the memory floor's share of the time the large-size goal allows, avx512"),
