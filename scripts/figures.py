@@ -1278,13 +1278,13 @@ FIGURES = {
                        "at no N of 2^10-2^22"),
         "the largest N at which dd128 on avx2 is slower than FFTW long double"),
     "cpu_avx512_dd128_gflops_small": Figure(
-        CPU_PATHS, _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in pow2(10, 18)], 1),
+        CPU_PATHS[:1], _CPU, lambda d: span([fft_value(_fft(d[0]), "ffft_dd128_table", n) for n in pow2(10, 18)], 1),
         "dd128 GFLOPs on the avx512 path, 2^10-2^18"),
     "cpu_avx512_dd128_gflops_2_20": Figure(
-        CPU_PATHS, _CPU, lambda d: fmt(fft_value(_fft(d[0]), "ffft_dd128_table", 1 << 20)),
+        CPU_PATHS[:1], _CPU, lambda d: fmt(fft_value(_fft(d[0]), "ffft_dd128_table", 1 << 20)),
         "dd128 GFLOPs on the avx512 path at 2^20"),
     "cpu_avx512_dd128_two_threads": Figure(
-        CPU_PATHS, _CPU,
+        CPU_PATHS[:1], _CPU,
         lambda d: span([fft_ratio(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", n, 2, 1)
                         for n in pow2(16, 22)], 2),
         "dd128, 2 threads / 1 thread, avx512 path, N >= 2^16"),
@@ -1318,12 +1318,12 @@ FIGURES = {
         f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^19-2^22, {path} path")
        for path, file in XEON_PATH_FILES.items()},
     "cpu_avx512_dd128_per_core_2_20": Figure(
-        CPU_PATHS, _CPU,
+        CPU_PATHS[:1], _CPU,
         lambda d: fmt(fft_value(_fft(d[0]), "ffft_dd128_table", 1 << 20)
                       * worst(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", pow2(16, 22), 2, 1)[0] / 2),
         "dd128 GFLOPs at 2^20 on one avx512 thread times its worst two-thread scaling over 2"),
     "cpu_avx512_dd128_scaling_worst": Figure(
-        CPU_PATHS, _CPU,
+        CPU_PATHS[:1], _CPU,
         lambda d: fmt(worst(_fft(d[0]), "ffft_dd128_table", "ffft_dd128_table", pow2(16, 22), 2, 1)[0]),
         "dd128, 2 threads / 1 thread, avx512 path, worst over N >= 2^16"),
     # Real transforms on the CPU (ffft_bench_real)
