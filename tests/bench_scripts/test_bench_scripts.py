@@ -145,6 +145,15 @@ class Ceiling(unittest.TestCase):
                       cpu_dynamic_counts.GOLDEN_COVE_SERVER_256)
         self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC 7B13", "avx2", golden_cove), cpu_dynamic_counts.ZEN3)
 
+    def test_a_forced_path_is_set_against_its_own_run(self):
+        self.assertEqual(cpu_dynamic_counts.run_of({"cpu_path": "avx2"}), "avx2")
+        self.assertEqual(cpu_dynamic_counts.run_of({"cpu_path": "avx2", "run": "xeon_avx2"}), "xeon_avx2")
+
+    def test_a_measured_clock_wins_over_the_nominal_one(self):
+        self.assertEqual(cpu_dynamic_counts.clock_of({"nominal_mhz": 2600.0, "clock_mhz": 3900.0})[0], 3900.0)
+        self.assertEqual(cpu_dynamic_counts.clock_of({"nominal_mhz": 2600.0, "clock_mhz": None})[0], 2600.0)
+        self.assertEqual(cpu_dynamic_counts.clock_of({"nominal_mhz": 2450.0})[0], 2450.0)
+
     def test_the_faster_core_sets_the_lower_ceiling(self):
         # Golden Cove issues 6 a cycle and stores 2: never a higher ceiling than Skylake's.
         for wide, narrow in [(cpu_dynamic_counts.GOLDEN_COVE_SERVER_512, cpu_dynamic_counts.SKYLAKE_SERVER_512),
