@@ -14,7 +14,8 @@ instructions set, against the measured time and the speed goals.
         the times again (counts kept): counting, which a loaded machine does
         not disturb, can then run beside other work, and the timing later
         on a quiet machine, or on another machine (the file then names it,
-        and its model); the file is stamped afresh
+        its measured clock and its model); the file is stamped afresh, and
+        its memory floors are dropped until `memory` measures them again
   cpu_dynamic_counts.py memory FILE.json [--build DIR]
         the floor that memory sets under the large sizes (ffft_memory_trips,
         bench/memory_trips.cpp): the trips over the data that the executor's
