@@ -13,9 +13,9 @@
 // Nehalem and AMD's Zen (Agner Fog, "Instruction tables"), so the chain's
 // length times 3 over its time is the clock. Integer multiplies, because
 // recent cores execute an add of a constant at rename, in no cycle at all.
-// The fastest of several runs of 50 ms each, after a warm-up that lets the
-// core reach its turbo clock. A core running AVX-512 code may clock lower
-// than this (Intel's frequency licences, on Skylake server cores), so
+// The fastest of 25 runs of about 10 ms each, after a warm-up 50 times as
+// long that lets the core reach its turbo clock. A core running AVX-512
+// code may clock lower than this (Intel's frequency licences, on Skylake server cores), so
 // cycles computed with this clock are at most the true ones.
 #include <chrono>
 #include <cstdint>
