@@ -15,8 +15,9 @@
 // recent cores execute an add of a constant at rename, in no cycle at all.
 // The fastest of 25 runs of about 10 ms each, after a warm-up 50 times as
 // long that lets the core reach its turbo clock. A core running AVX-512
-// code may clock lower than this (Intel's frequency licences, on Skylake server cores), so
-// cycles computed with this clock are at most the true ones.
+// code may clock lower than this (Intel's frequency licences, on Skylake
+// server cores), so cycles computed with this clock are at most the true
+// ones.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
