@@ -49,10 +49,10 @@ How:
   - the ceiling: the cycles per point that each resource needs at its
     throughput; the largest binds. The resources are a model of the core
     the path runs on (the models below, chosen by the CPU's vendor and
-    generation and the path; the JSON records the one used). A transform at the ceiling issues
-    the binding resource's instructions every cycle, with no stall for
-    latency, cache or memory: no schedule of the same instructions is
-    faster.
+    generation and the path; the JSON records the one used). A transform
+    at the ceiling issues the binding resource's instructions every cycle,
+    with no stall for latency, cache or memory: no schedule of the same
+    instructions is faster.
   - time: the same program natively, the fastest of its calls, times the
     core's clock as ffft_core_clock measures it (bench/core_clock.cpp: a
     VM's core may run well above the nominal clock of /proc/cpuinfo, which
@@ -179,11 +179,16 @@ GOLDEN_COVE_SERVER_256 = {
 }
 
 
-def cpu_flags():
+def cpuinfo_field(name):
+    """The value of the first /proc/cpuinfo line named `name`, or None."""
     for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("flags"):
-            return set(line.split(":", 1)[1].split())
-    return set()
+        if line.startswith(name):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
+def cpu_flags():
+    return set((cpuinfo_field("flags") or "").split())
 
 
 def model_for(cpu, path, flags=None):
@@ -344,10 +349,8 @@ def time_one(binary, fmt, n):
 
 
 def nominal_mhz():
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("cpu MHz"):
-            return float(line.split(":")[1])
-    return None
+    mhz = cpuinfo_field("cpu MHz")
+    return float(mhz) if mhz is not None else None
 
 
 def measured_mhz(build):
@@ -372,10 +375,16 @@ def clock_of(data):
 
 
 def cpu_model():
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return "?"
+    return cpuinfo_field("model name") or "?"
+
+
+def machine_fields(path, build):
+    """What a counts file records of the machine that times it: the CPU, its
+    nominal and measured clocks, and the model of its core for `path`."""
+    model = model_for(cpu_model(), path)
+    return {"cpu_model": cpu_model(), "nominal_mhz": nominal_mhz(), "clock_mhz": measured_mhz(build),
+            "model": model["name"],
+            "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()}}
 
 
 def ceiling(per_point, model):
@@ -435,9 +444,6 @@ def measure(args):
         return 1
     identity = results_record.identity()
     listing = disassemble(binary)
-    mhz = nominal_mhz()
-    clock = measured_mhz(args.build)
-    model = model_for(cpu_model(), path)
     rows = []
     limits = dict(args.limit)
     for fmt in args.formats.split(","):
@@ -452,11 +458,8 @@ def measure(args):
                   flush=True)
     run = args.run or path
     out = RESULTS / f"cpu_dynamic_counts_{run}.json"
-    data = {"measured": None, "cpu_model": cpu_model(), "nominal_mhz": mhz, "clock_mhz": clock, "cpu_path": path,
-            "run": run,
-            "counter": kind, "model": model["name"],
-            "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()},
-            "rows": rows}
+    data = {"measured": None, **machine_fields(path, args.build), "cpu_path": path, "run": run,
+            "counter": kind, "rows": rows}
     out.write_text(json.dumps(data, indent=1) + "\n")
     results_record.stamp(out, results_record.sources_of("cpu"), identity)
     render(out)
@@ -476,10 +479,7 @@ def retime(json_path, build):
     os.environ["FFFT_CPU_ISA"] = data["cpu_path"]
     # The counts are of the binary, whatever runs it; the times, the clock
     # and the model of the core are this machine's.
-    model = model_for(cpu_model(), data["cpu_path"])
-    data.update({"cpu_model": cpu_model(), "nominal_mhz": nominal_mhz(), "clock_mhz": measured_mhz(build),
-                 "model": model["name"],
-                 "resources": {name: [kinds, rate] for name, (kinds, rate) in model["resources"].items()}})
+    data.update(machine_fields(data["cpu_path"], build))
     data.pop("memory", None)  # another machine's, or an older revision's: `memory` measures it again
     for r in data["rows"]:
         r["min_ns"], path = time_one(binary, r["format"], r["n"])

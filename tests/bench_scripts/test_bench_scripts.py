@@ -155,7 +155,7 @@ class Ceiling(unittest.TestCase):
         self.assertEqual(cpu_dynamic_counts.clock_of({"nominal_mhz": 2450.0})[0], 2450.0)
 
     def test_the_faster_core_sets_the_lower_ceiling(self):
-        # Golden Cove issues 6 a cycle and stores 2: never a higher ceiling than Skylake's.
+        # Golden Cove allocates 6 micro-ops and stores 2 a cycle: never a higher ceiling than Skylake's.
         for wide, narrow in [(cpu_dynamic_counts.GOLDEN_COVE_SERVER_512, cpu_dynamic_counts.SKYLAKE_SERVER_512),
                              (cpu_dynamic_counts.GOLDEN_COVE_SERVER_256, cpu_dynamic_counts.SKYLAKE_SERVER_256)]:
             gc, _ = cpu_dynamic_counts.ceiling(self.PER_POINT, wide)
