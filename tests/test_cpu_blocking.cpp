@@ -49,9 +49,12 @@ struct blocking_case {
 // before it); strided input and interleaved output (pass by pass: the
 // tiles need unit stride); 3^7, 2 3 4 5 7 8 and Bluestein's 1009, which
 // take the blocked schedule only where every M > 1 is a multiple of the
-// lane count; and 2^15 with a 256 KiB cache, whose last group's columns
-// (dd128: L = 512 of 64) tiles of 16384 values hold in two blocks, which
-// two threads split into eight. Each path must block at least four of them.
+// lane count; 2^15 with a 256 KiB cache, whose last group's columns
+// (dd128: L = 64 of 512) tiles of 16384 values hold in two blocks, which
+// two threads split into eight; and 2^16 with the same cache, whose last
+// group's outputs (L = 512 of 128) go out in runs of at most 2 KiB
+// (max_run_bytes): 64 columns a tile where the tile holds 128 (df64: 128 of
+// 256). Each path must block at least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
@@ -64,6 +67,7 @@ const blocking_case cases[] = {
     {2 * 3 * 4 * 5 * 7 * 8, 5, 1, 6720, 1, 6720, 32 << 10},
     {1009, 12, 1, 1009, 1, 1009, 32 << 10},
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 256 << 10},
+    {1 << 16, 1, 1, 1 << 16, 1, 1 << 16, 256 << 10},
 };
 
 // The paths this CPU runs that block (not the scalar reference).
@@ -219,7 +223,8 @@ TEST(CpuBlockingPolicy, LastLevelCacheIsCappedPerProcessor) {
 }
 
 // The tile sizes the policy makes: each buffer at most twice the cache,
-// rows of at least 256 bytes, at most 1024 rows, and no blocking where the
+// rows of at least 256 bytes and at most 8 KiB, runs of outputs of at most
+// 2 KiB, at most 1024 rows, and no blocking where the
 // data fit, a transform longer than a tile has data that fit the last-level
 // cache, the groups would be single passes, the path has no lanes, or an M
 // is not a multiple of them.
@@ -232,8 +237,13 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(cpu::path_lanes<df64>(cpu_isa::scalar), 1u);
   EXPECT_EQ(cpu::min_tile_width(4, 32), 8u);
   EXPECT_EQ(cpu::min_tile_width(16, 16), 16u);
-  EXPECT_EQ(cpu::tile_columns(4096, 256, 4, 1 << 12), 16u);  // as wide as the tile holds
-  EXPECT_EQ(cpu::tile_columns(4096, 256, 4, 8), 8u);         // a divisor of M
+  EXPECT_EQ(cpu::tile_columns(4096, 256, 4, 1 << 12, 32), 16u);  // as wide as the tile holds
+  EXPECT_EQ(cpu::tile_columns(4096, 256, 4, 8, 32), 8u);         // a divisor of M
+  EXPECT_EQ(cpu::tile_columns(65536, 64, 8, 1 << 16, 32), 256u);  // rows of 8 KiB, not 32 KiB
+  EXPECT_EQ(cpu::tile_columns(65536, 64, 8, 1 << 16, 16), 512u);
+  EXPECT_EQ(cpu::tile_blocks(65536, 128, 32768, 32), 64u);  // runs of 2 KiB, not 16 KiB
+  EXPECT_EQ(cpu::tile_blocks(65536, 128, 1, 32), 512u);     // L = 1: no runs, the tile's whole
+  EXPECT_EQ(cpu::tile_blocks(64, 128, 32768, 32), 1u);      // at least one column
   // 4096 = 8^4: 128 KiB of dd128; a 12 KiB cache makes tiles of 512,
   // groups of at most 64: [8 8][8 8].
   const std::vector<fft::pass_shape> passes{{8, 1, 512}, {8, 8, 64}, {8, 64, 8}, {8, 512, 1}};

@@ -100,11 +100,44 @@ inline std::uint32_t min_tile_width(std::uint32_t lanes, std::size_t value_bytes
   return width;
 }
 
+// The longest stretch of consecutive values a tile moves to or from the
+// data: a row of an M > 1 tile (its first pass reads `width` values of
+// each of its R rows, its last writes as many), and a run of an M = 1
+// tile's outputs (its copy-out writes `blocks` values to each of R rows).
+// As wide as a tile of the cache's size holds, dd128 at 2^22 on the Xeon
+// (Sapphire Rapids class, 2 MiB of L2; groups [8 8][8 8 8][8 8 2]) read and
+// wrote rows of 16 KiB in its first group, and its last group (L = 32768)
+// wrote runs of 16 KiB: that copy-out took a third of the group's time,
+// twice what it took with runs of 2 KiB. There (avx512 path, one
+// transform, one thread, best of 5 interleaved runs of
+// ffft_transform_loop), rows of at most 8 KiB and runs of at most 2 KiB
+// took, against as wide as the tile holds, 0.90 and 0.85 of the time for
+// dd128 at 2^21 and 2^22, 0.77 for df64 at 2^22, and 0.98 for qf128 at
+// 2^22; on the avx2 path 0.95, 0.87, 0.87 and 1.00. Rows of 4 KiB, or runs
+// of 1 or 4 KiB, did as well within 4% or worse. Whole tiles of an eighth
+// of the cache instead did better for dd128 at 2^21 (0.86) and worse at
+// 2^22 (0.88): their [8 8 8] group's rows are 256 bytes.
+inline constexpr std::size_t max_row_bytes = 8192;
+inline constexpr std::size_t max_run_bytes = 2048;
+
 inline std::uint64_t tile_columns(std::uint32_t points, std::uint32_t radix, std::uint32_t lanes,
-                                  std::uint64_t m) {
+                                  std::uint64_t m, std::size_t value_bytes) {
   std::uint64_t width = lanes;
-  while (2 * width * radix <= points && m % (2 * width) == 0) width *= 2;
+  while (2 * width * radix <= points && m % (2 * width) == 0 && 2 * width * value_bytes <= max_row_bytes)
+    width *= 2;
   return width;
+}
+
+// The whole columns an M = 1 tile holds, `radix` values each: as many as
+// the tile does, and where the group is not the whole transform (L > 1, so
+// that its outputs go out in runs of that many), runs of at most
+// max_run_bytes.
+inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std::uint64_t l,
+                                 std::size_t value_bytes) {
+  std::uint64_t blocks = points / radix > 1 ? points / radix : 1;
+  if (l > 1)
+    while (blocks > 1 && blocks * value_bytes > max_run_bytes) blocks /= 2;
+  return blocks;
 }
 
 // The groups of a blocked transform of `batch` transforms of length n on a

@@ -105,7 +105,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   if (m > 1) {
     // Never the last group, so never scaled (run_stockham_groups).
     if (finish.how != fft::scaling<E>::kind::none) throw std::logic_error("ffft: a group with M > 1 is never the last");
-    const std::uint64_t width = tile_columns(tile_points, g.radix, lanes, m);
+    const std::uint64_t width = tile_columns(tile_points, g.radix, lanes, m, sizeof(value));
     const std::uint64_t per_run = m / width;  // tiles per (b, k)
     parallel_ranges(threads, batch * l * per_run, 1, [&](std::uint64_t first, std::uint64_t end) {
       aligned_vector<value> buffers(2 * (width * radix + 8));
@@ -126,10 +126,10 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     return;
   }
   // M = 1: blocks of whole columns (b, k0 .. k0 + blocks - 1), within one b.
-  // As many as a tile holds, but at least 4 blocks a thread where L allows:
+  // As many as tile_blocks gives, but at least 4 blocks a thread where L allows:
   // the blocks are the threads' shares, and a last group whose L columns
   // one tile holds would otherwise run on one thread.
-  std::uint64_t blocks = tile_points / radix > 1 ? tile_points / radix : 1;
+  std::uint64_t blocks = tile_blocks(tile_points, g.radix, l, sizeof(value));
   const std::uint64_t shares = 4 * std::uint64_t{team_size(threads)};
   if (batch * ((l + blocks - 1) / blocks) < shares) {
     const std::uint64_t shares_per_transform = (shares + batch - 1) / batch;
