@@ -1,8 +1,10 @@
 // The CPU executor's cache-blocked schedule (src/cpu/cache_blocking.hpp,
 // stockham_group_path.hpp): on every lane path this CPU runs, transforms
 // done in groups of passes, tile by tile, are bit-identical to the same
-// executor pass by pass (a cache of 0 bytes), for both kinds of tile (M > 1
-// and M = 1, and a whole transform a tile), one and two threads, both
+// executor pass by pass (a cache of 0 bytes), for every kind of tile (M > 1;
+// M = 1 with lanes across its columns, where L and the tile's columns are
+// whole lane vectors, else along them; a whole transform a tile), one and
+// two threads, both
 // directions, every normalization, a convolution's diagonal, a minimal
 // workspace, and in place; the cache is made small (32 KiB) so that short
 // transforms take the blocked schedule. FFFT_CPU_CACHE_BYTES (with
@@ -254,12 +256,13 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0, 1).empty());
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10, 1).empty());  // groups of one pass
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
-  // Data that fit the last-level cache run pass by pass (128 KiB here), and
-  // a batch of them too; larger data are grouped.
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 128 << 10).empty());
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 256 << 10).empty());
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 64 << 10).size(), 2u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 128 << 10).size(), 2u);
+  // Data whose input and output fit the last-level cache together run pass
+  // by pass (128 KiB of data, 256 KiB with the output, here), and a batch
+  // of them too; larger data are grouped, even where the input alone fits.
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 256 << 10).empty());
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 512 << 10).empty());
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 128 << 10).size(), 2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 256 << 10).size(), 2u);
   // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
   // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three, the
   // last the longest ([8 8][8 8][8 8 8]: ties go to later groups).

@@ -403,6 +403,25 @@ TYPED_TEST(FftPlan, AlignedVectorsStartOnACacheLine) {
   }
 }
 
+// Blocks of huge_page_threshold bytes or more start on a huge page, so that
+// the advice for transparent huge pages covers all of them; smaller ones
+// on a cache line only. The advice keeps the contents, and a block freed
+// with its size's alignment (the sanitized builds check the pairing).
+TYPED_TEST(FftPlan, LargeAlignedVectorsStartOnAHugePage) {
+  using E = TypeParam;
+  const std::size_t large = huge_page_threshold / sizeof(complex<E>);
+  aligned_vector<complex<E>> v(large, complex<E>{});
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(v.data()) % huge_page_bytes, 0u);
+  v[large - 1].re[0] = 3;
+  advise_huge_pages(v.data(), v.size() * sizeof(complex<E>));
+  EXPECT_EQ(v[large - 1].re[0], 3);
+  EXPECT_EQ(v[0].re[0], 0);
+  aligned_vector<unsigned char> small(huge_page_threshold - 1);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(small.data()) % host_alignment, 0u);
+  small.resize(huge_page_threshold + 1);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(small.data()) % huge_page_bytes, 0u);
+}
+
 // The plan keeps its own arrays on cache lines; a caller's arrays and
 // workspace may start anywhere complex<E> may, and give the same bits:
 // every 8-byte offset within a line, on sizes run pass by pass and blocked

@@ -114,7 +114,7 @@ inline std::uint32_t min_tile_width(std::uint32_t lanes, std::size_t value_bytes
 // took, against as wide as the tile holds, 0.90 and 0.85 of the time for
 // dd128 at 2^21 and 2^22, 0.77 for df64 at 2^22, and 0.98 for qf128 at
 // 2^22; on the avx2 path 0.95, 0.87, 0.87 and 1.00. Rows of 4 KiB, or runs
-// of 1 or 4 KiB, did as well within 4% or worse. Whole tiles of an eighth
+// of 1 or 4 KiB, came within 3% of these, either way. Whole tiles of an eighth
 // of the cache instead did better for dd128 at 2^21 (0.86) and worse at
 // 2^22 (0.88): their [8 8 8] group's rows are 256 bytes.
 inline constexpr std::size_t max_row_bytes = 8192;
@@ -181,7 +181,14 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // 0.86 for dd128 at 2^17 and 2^18, 0.84 for df64 at 2^18, and 1.24 and
   // 1.15 for dd128 at 2^19 and 2^20, which this rule gives up there (16 and
   // 32 MiB of data): not yet measured on that machine.
-  if (n * batch * value_bytes <= shared_cache_bytes) return {};
+  // What must fit is a pass's footprint, its input and its output: on the
+  // Sapphire Rapids class Xeon (2 MiB L2, 32 MiB of L3 counted; avx512, one
+  // transform, one thread, best of 5 interleaved runs, groups whose last
+  // tile runs lanes across its columns), dd128 at 2^20 (32 MiB of data)
+  // took 0.84-0.88 of pass by pass's time grouped, df64 at 2^21 0.94 and
+  // qf128 at 2^19 1.01; dd128 at 2^18 and 2^19 and df64 at 2^19, whose
+  // footprints fit, 1.13-1.26.
+  if (2 * n * batch * value_bytes <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
   if (longest < 8) return {};

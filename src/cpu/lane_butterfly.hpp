@@ -59,6 +59,21 @@ FFFT_UNROLL
   }
 }
 
+// One complex value in every lane: each limb broadcast, bit for bit.
+template <int Bytes, class E>
+FFFT_HD complex<lane_expansion<E, Bytes>> broadcast_lanes(const complex<E>& v) {
+  using V = typename lane_expansion<E, Bytes>::limb_type;
+  complex<lane_expansion<E, Bytes>> x;
+FFFT_UNROLL
+  for (int l = 0; l < E::limbs; ++l) {
+    V re, im;
+FFFT_UNROLL
+    for (int w = 0; w < lane_count<E, Bytes>; ++w) re[w] = v.re[l], im[w] = v.im[l];
+    x.re[l] = re, x.im[l] = im;
+  }
+  return x;
+}
+
 // W consecutive complex values in memory <-> lanes, without going through
 // scalars: the K = 2N limbs of W values are K whole vectors, where lane w of
 // component c (re limbs, then im limbs) is scalar w K + c. log2(K) rounds
