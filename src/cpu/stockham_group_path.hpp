@@ -62,6 +62,20 @@ struct column_view {
   std::int64_t step;
 };
 
+// A thread's two tile buffers of `values` values each, a few lines apart,
+// kept from call to call: made per call, a tile of the cache's size was a
+// block of 4 MiB or more, which glibc maps afresh and the kernel faults in
+// (huge pages among them, aligned_vector.hpp) at every transform. At most
+// two tiles of tile_points values a thread, path and format stay allocated.
+// LaneBytes keeps each path's copy its own (lane_butterfly.hpp says why).
+template <int LaneBytes, class V>
+V* tile_buffers(std::uint64_t values) {
+  thread_local aligned_vector<V> memory;
+  const std::uint64_t apart = values + 8;
+  if (memory.size() < 2 * apart) aligned_vector<V>(2 * apart).swap(memory);
+  return memory.data();
+}
+
 // One local pass (r = R, l', m') of a tile of `width` columns, from `from`
 // to `to`: butterfly (k', s) of W consecutive columns at a time. Its
 // twiddle for output a is at twiddles + (a - 1) twiddle_step + c + M s
@@ -130,8 +144,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     const std::uint64_t width = tile_columns(tile_points, g.radix, lanes, m, sizeof(value));
     const std::uint64_t per_run = m / width;  // tiles per (b, k)
     parallel_ranges(threads, batch * l * per_run, 1, [&](std::uint64_t first, std::uint64_t end) {
-      aligned_vector<value> buffers(2 * (width * radix + 8));
-      value* tile[2] = {buffers.data(), buffers.data() + width * radix + 8};  // apart by a few lines more
+      value* const buffers = tile_buffers<LaneBytes, value>(width * radix);
+      value* tile[2] = {buffers, buffers + width * radix + 8};  // apart by a few lines more
       for (std::uint64_t t = first; t < end; ++t) {
         const std::uint64_t b = t / (l * per_run), k = t / per_run % l, i0 = t % per_run * width;
         column_view<const value> from{&in(b, i0 + m * radix * k), static_cast<std::int64_t>(m)};
@@ -165,8 +179,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     // its m', with one twiddle for all the lanes; and the last pass stores
     // column c's output A straight to k0 + c + L A.
     parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
-      aligned_vector<value> buffers(2 * (blocks * radix + 8));
-      value* tile[2] = {buffers.data(), buffers.data() + blocks * radix + 8};
+      value* const buffers = tile_buffers<LaneBytes, value>(blocks * radix);
+      value* tile[2] = {buffers, buffers + blocks * radix + 8};
       const auto step = static_cast<std::int64_t>(blocks);
       for (std::uint64_t t = first; t < end; ++t) {
         const std::uint64_t b = t / per_transform, k0 = t % per_transform * blocks;
@@ -193,8 +207,10 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     return;
   }
   parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
-    aligned_vector<value> buffers(2 * (blocks * radix + 8));
-    value* tile[2] = {buffers.data(), buffers.data() + blocks * radix + 8};
+    // One transform a tile where the group is the whole transform (L = 1).
+    const std::uint64_t held = (blocks < l ? blocks : l) * radix;
+    value* const buffers = tile_buffers<LaneBytes, value>(held);
+    value* tile[2] = {buffers, buffers + held + 8};
     const auto dense = static_cast<std::int64_t>(radix);
     for (std::uint64_t t = first; t < end; ++t) {
       const std::uint64_t b = t / per_transform, k0 = t % per_transform * blocks;
