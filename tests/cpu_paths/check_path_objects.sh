@@ -12,9 +12,14 @@ evex='%zmm|%k[1-7]|%[xy]mm(1[6-9]|2[0-9]|3[01])'
 
 count=$(objdump -d --no-show-raw-insn "$avx512" | grep -cE "$evex" || true)
 ((count > 0)) || fail "$avx512 has no AVX-512 instruction: was it compiled for AVX-512?"
-# Global code symbols (T, W, i): only the entry points. (Read-only tables
-# that libstdc++ keeps unique, type u, may stay global: they hold no code.)
-exported=$(nm -g --defined-only "$avx512" | awk '$2 ~ /^[TWi]$/ {print $3}' |
+# Global code symbols: only the entry points. Data may stay global, as
+# objcopy leaves GNU unique symbols: libstdc++'s read-only tables, and each
+# format's thread-local tile buffers (TLS, named for the path's lane width,
+# so no other object defines them). Their ELF types say which is which:
+# nm shows a weak TLS variable as W, as it does a weak function.
+exported=$(readelf -sW "$avx512" |
+           awk '$5 != "LOCAL" && $7 != "UND" && $7 != "Ndx" && $4 != "OBJECT" && $4 != "TLS" &&
+                $4 != "FILE" && $4 != "SECTION" && NF >= 8 {print $8}' |
            grep -v '^_ZN4ffft3cpu6avx512' || true)
 [[ -z $exported ]] || fail "$avx512 exports code besides its entry points: $exported"
 entries=$(nm -g --defined-only "$avx512" | grep -c '_ZN4ffft3cpu6avx512' || true)
