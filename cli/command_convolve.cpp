@@ -63,9 +63,7 @@ void convolve_values(const convolve_command& c, const input_file& a, const input
     const auto t0 = std::chrono::steady_clock::now();
     conv->execute(x.data(), y.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_elements(target, out_shape, y.size(), c.allow_nonfinite, [&](auto out_tag, std::uint64_t j) {
-      return from_working<decltype(out_tag)>(complex<E>{y[j], E{}}, ka + kb);
-    });
+    write_working(target, out_shape, y.size(), c.allow_nonfinite, y.data(), ka + kb);
   } else {
     const aligned_vector<complex<E>> x = load_working<E>(a, ka), h = load_working<E>(b, kb);
     conv->set_kernel(h.data());
@@ -73,9 +71,7 @@ void convolve_values(const convolve_command& c, const input_file& a, const input
     const auto t0 = std::chrono::steady_clock::now();
     conv->execute(x.data(), y.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_elements(target, out_shape, y.size(), c.allow_nonfinite, [&](auto out_tag, std::uint64_t j) {
-      return from_working<decltype(out_tag)>(y[j], ka + kb);
-    });
+    write_working(target, out_shape, y.size(), c.allow_nonfinite, y.data(), ka + kb);
   }
 }
 

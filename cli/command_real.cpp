@@ -121,8 +121,7 @@ int run_nd_real_transform(const real_transform_command& c) {
       p.forward(x.data(), y.data());
       seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       show.stage(std::string("writing ") + c.output);
-      write_elements(target, out_shape, out_count, s.allow_nonfinite,
-                     [&](auto out_tag, std::uint64_t j) { return from_working<decltype(out_tag)>(y[j], k); });
+      write_working(target, out_shape, out_count, s.allow_nonfinite, y.data(), k);
       return;
     }
     // The file's m bins along the halved axis into the plan's n/2 + 1.
@@ -142,9 +141,7 @@ int run_nd_real_transform(const real_transform_command& c) {
     p.inverse(spectrum.data(), x.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     show.stage(std::string("writing ") + c.output);
-    write_elements(target, out_shape, out_count, s.allow_nonfinite, [&](auto out_tag, std::uint64_t j) {
-      return from_working<decltype(out_tag)>(complex<E>{x[j], E{}}, k);
-    });
+    write_working(target, out_shape, out_count, s.allow_nonfinite, x.data(), k);
   });
   print_nd_result(s.json, verb, in, c.output, target, real, c.precision, where, cpu_path, s, k, seconds);
   return exit_success;
@@ -208,8 +205,7 @@ int run_real_transform(const real_transform_command& c) {
       p.forward(x.data(), y.data());
       seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       show.stage(std::string("writing ") + c.output);
-      write_elements(target, with_last_axis(shape.npy_shape, out_length), out_count, s.allow_nonfinite,
-                     [&](auto out_tag, std::uint64_t j) { return from_working<decltype(out_tag)>(y[j], k); });
+      write_working(target, with_last_axis(shape.npy_shape, out_length), out_count, s.allow_nonfinite, y.data(), k);
       return;
     }
     // The file's m bins of each transform into the plan's n/2 + 1.
@@ -224,10 +220,7 @@ int run_real_transform(const real_transform_command& c) {
     p.inverse(spectrum.data(), x.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     show.stage(std::string("writing ") + c.output);
-    write_elements(target, with_last_axis(shape.npy_shape, out_length), out_count, s.allow_nonfinite,
-                   [&](auto out_tag, std::uint64_t j) {
-                     return from_working<decltype(out_tag)>(complex<E>{x[j], E{}}, k);
-                   });
+    write_working(target, with_last_axis(shape.npy_shape, out_length), out_count, s.allow_nonfinite, x.data(), k);
   });
 
   if (s.json) {

@@ -65,8 +65,7 @@ int run_nd_transform(const transform_command& c) {
     p.execute(c.dir, x.data(), x.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     show.stage(std::string("writing ") + c.output);
-    write_elements(target, nd.shape, count, s.allow_nonfinite,
-                   [&](auto out_tag, std::uint64_t j) { return from_working<decltype(out_tag)>(x[j], k); });
+    write_working(target, nd.shape, count, s.allow_nonfinite, x.data(), k);
   });
   print_nd_result(s.json, verb, in, c.output, target, nd, c.precision, where, cpu_path, s, k, seconds);
   return exit_success;
@@ -146,8 +145,7 @@ int run_transform(const transform_command& c) {
     p.execute(c.dir, x.data(), x.data());
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     show.stage(std::string("writing ") + c.output);
-    write_elements(target, shape.npy_shape, count, s.allow_nonfinite,
-                   [&](auto out_tag, std::uint64_t j) { return from_working<decltype(out_tag)>(x[j], k); });
+    write_working(target, shape.npy_shape, count, s.allow_nonfinite, x.data(), k);
   });
 
   if (s.json) {

@@ -18,4 +18,25 @@ void require_result_kind(const output_target& target, bool real_results, const s
                     " is real; choose c64, c128, df64, qf128 or dd128 (--out-format, or the name's extension)");
 }
 
+template <class V>
+void write_working(const output_target& target, std::span<const std::uint64_t> npy_shape, std::uint64_t count,
+                   bool allow_nonfinite, const V* values, int k) {
+  write_elements(target, npy_shape, count, allow_nonfinite, [&](auto out_tag, std::uint64_t j) {
+    if constexpr (is_expansion_value<V>)
+      return from_working<decltype(out_tag)>(complex<V>{values[j], V{}}, k);
+    else
+      return from_working<decltype(out_tag)>(values[j], k);
+  });
+}
+
+#define FFFT_CLI_WRITE_WORKING(V) \
+  template void write_working<V>(const output_target&, std::span<const std::uint64_t>, std::uint64_t, bool, const V*, int);
+FFFT_CLI_WRITE_WORKING(df64)
+FFFT_CLI_WRITE_WORKING(qf128)
+FFFT_CLI_WRITE_WORKING(dd128)
+FFFT_CLI_WRITE_WORKING(complex<df64>)
+FFFT_CLI_WRITE_WORKING(complex<qf128>)
+FFFT_CLI_WRITE_WORKING(complex<dd128>)
+#undef FFFT_CLI_WRITE_WORKING
+
 }  // namespace ffft::cli

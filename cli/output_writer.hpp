@@ -70,4 +70,25 @@ void write_elements(const output_target& target, std::span<const std::uint64_t> 
   out.commit();
 }
 
+// write_elements of a working precision's results scaled by 2^-k:
+// element j is from_working(values[j], k) (a real V: the complex value with
+// a zero imaginary part). Compiled once per working value type in
+// output_writer.cpp (V is E or complex<E>, E df64, qf128 or dd128), not
+// once per command and call: with every output format a call instantiates
+// ten conversions.
+template <class V>
+void write_working(const output_target& target, std::span<const std::uint64_t> npy_shape, std::uint64_t count,
+                   bool allow_nonfinite, const V* values, int k);
+
+#define FFFT_CLI_WRITE_WORKING(V)                                                                                \
+  extern template void write_working<V>(const output_target&, std::span<const std::uint64_t>, std::uint64_t, \
+                                        bool, const V*, int);
+FFFT_CLI_WRITE_WORKING(df64)
+FFFT_CLI_WRITE_WORKING(qf128)
+FFFT_CLI_WRITE_WORKING(dd128)
+FFFT_CLI_WRITE_WORKING(complex<df64>)
+FFFT_CLI_WRITE_WORKING(complex<qf128>)
+FFFT_CLI_WRITE_WORKING(complex<dd128>)
+#undef FFFT_CLI_WRITE_WORKING
+
 }  // namespace ffft::cli
