@@ -57,10 +57,10 @@ class cpu_real_executor {
     const auto single = [&](std::uint64_t b, std::uint64_t k) {
       const value* z = packed + b * s.points;
       if (!s.halved) {
-        spectrum(b, k) = store_complex<E, C>(scale.apply(z[k]));
+        spectrum(b, k) = store_complex<E, C>(scaled(scale, z[k]));
         return;
       }
-      const value_pair<E> x = real_spectrum_pair(s, z, k, p.w_n, scale);
+      const value_pair<E> x = spectrum_pair(s, z, k, p.w_n, scale);
       spectrum(b, k) = store_complex<E, C>(x.at_k);
       if (mirror_of(s, k) != k) spectrum(b, mirror_of(s, k)) = store_complex<E, C>(x.at_m_minus_k);
     };
@@ -72,10 +72,10 @@ class cpu_real_executor {
                                      gather(count, [&](std::uint64_t w) { return z[m - k0 - w]; }),
                                      gather(count, [&](std::uint64_t w) { return p.w_n(k0 + w); }));
       scatter(x.at_k, count, [&](std::uint64_t w, const value& v) {
-        spectrum(b, k0 + w) = store_complex<E, C>(scale.apply(v));
+        spectrum(b, k0 + w) = store_complex<E, C>(scaled(scale, v));
       });
       scatter(x.at_m_minus_k, count, [&](std::uint64_t w, const value& v) {
-        spectrum(b, m - k0 - w) = store_complex<E, C>(scale.apply(v));
+        spectrum(b, m - k0 - w) = store_complex<E, C>(scaled(scale, v));
       });
     });
   }
@@ -90,7 +90,9 @@ class cpu_real_executor {
         z[k] = real_hermitian_point<E>(s, spectrum, b, k);
         return;
       }
-      const value_pair<E> v = real_unspectrum_pair<E>(s, spectrum, b, k, p.w_n);
+      // real_unspectrum_pair's operations, the pair's arithmetic out of line.
+      const value_pair<E> v = unspectrum_pair(real_spectrum_bin<E>(s, spectrum, b, k),
+                                              real_spectrum_bin<E>(s, spectrum, b, mirror_of(s, k)), p.w_n(k));
       z[k] = v.at_k;
       if (k != 0 && mirror_of(s, k) != k) z[mirror_of(s, k)] = v.at_m_minus_k;
     };
@@ -116,6 +118,15 @@ class cpu_real_executor {
     });
   }
 
+  // One pair of bins and one value's scaling, out of line for the reason
+  // given at spectrum_values: the pairs k = 0 and m / 2, which the groups
+  // leave, and a convolution kernel's spectrum (cpu_backend.cpp).
+  [[gnu::noinline]] static value_pair<E> spectrum_pair(const real_shape& s, const value* z, std::uint64_t k,
+                                                       const real_twiddle_array<E>& w_n, const scaling<E>& scale) {
+    return real_spectrum_pair(s, z, k, w_n, scale);
+  }
+  [[gnu::noinline]] static value scaled(const scaling<E>& scale, const value& v) { return scale.apply(v); }
+
   // Real data of even n: the fused step of convolution_steps.hpp.
   void convolve(const convolution_program<E>& p, value* packed, std::uint64_t batch) const {
     const real_shape& s = p.transform.shape;
@@ -130,8 +141,8 @@ class cpu_real_executor {
       const auto x = spectrum_values(gather(count, [&](std::uint64_t w) { return z[k0 + w]; }),
                                      gather(count, [&](std::uint64_t w) { return z[m - k0 - w]; }), w_k);
       const auto y = unspectrum_values(
-          mul(x.at_k, gather(count, [&](std::uint64_t w) { return kernel[k0 + w]; })),
-          mul(x.at_m_minus_k, gather(count, [&](std::uint64_t w) { return kernel[m - k0 - w]; })), w_k);
+          lane_product(x.at_k, gather(count, [&](std::uint64_t w) { return kernel[k0 + w]; })),
+          lane_product(x.at_m_minus_k, gather(count, [&](std::uint64_t w) { return kernel[m - k0 - w]; })), w_k);
       scatter(y.at_k, count, [&](std::uint64_t w, const value& v) { z[k0 + w] = v; });
       scatter(y.at_m_minus_k, count, [&](std::uint64_t w, const value& v) { z[m - k0 - w] = v; });
     });
@@ -177,6 +188,10 @@ class cpu_real_executor {
                                                                     const lanes& w) {
     return real_unspectrum_values(xk, xj, w);
   }
+  [[gnu::noinline]] static value_pair<E> unspectrum_pair(const value& xk, const value& xj, const value& w) {
+    return real_unspectrum_values(xk, xj, w);
+  }
+  [[gnu::noinline]] static lanes lane_product(const lanes& a, const lanes& b) { return mul(a, b); }
 
   // The pairs k < m - k (k >= 1) of each transform in groups of at most W:
   // group(b, k0, count); then single(b, k) for the pairs k = 0 (bins 0 and

@@ -25,11 +25,12 @@
 // pass is a column_pass with one twiddle for all its lanes (i = 0), and
 // the last stores outputs A of consecutive columns k0 + c, consecutive at
 // k0 + c + L A, straight to the output. Otherwise (L = 1, the group the
-// whole transform; L odd; or too few columns a thread) the local passes are
-// ordinary Stockham passes of length R (the global passes' twiddles, index
-// for index) run by the path's own pass code, the first reading the input
-// in place; the last writes a tile buffer, which is copied to the outputs
-// k + L A in runs of consecutive k, multiplied as finish says on the way.
+// whole transform; or L or the blocks not whole lane vectors) the local
+// passes are ordinary Stockham passes of length R (the global passes'
+// twiddles, index for index) run by the path's own pass code, the first
+// reading the input in place; the last writes a tile buffer, which is
+// copied to the outputs k + L A in runs of consecutive k, multiplied as
+// finish says on the way.
 // Lanes along the column there, its last local passes (m' below the lane
 // count) deinterleave their operands: on the Xeon's avx512 path (one
 // transform, one thread, best of 3-5 interleaved runs), lanes across took
@@ -171,71 +172,70 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     const std::uint64_t shares_per_transform = (shares + batch - 1) / batch;
     blocks = l / shares_per_transform > 1 ? l / shares_per_transform : 1;
   }
+  if (blocks > l) blocks = l;  // L = 1: one transform a tile
   const std::uint64_t per_transform = (l + blocks - 1) / blocks;
-  if (l % lanes == 0 && blocks % lanes == 0) {
-    // Lanes across the columns: the tile holds column c's element q at
-    // c + blocks q (copied so from its R consecutive input values), so that
-    // every local pass loads and stores whole lane vectors, however short
-    // its m', with one twiddle for all the lanes; and the last pass stores
-    // column c's output A straight to k0 + c + L A.
-    parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
-      value* const buffers = tile_buffers<LaneBytes, value>(blocks * radix);
-      value* tile[2] = {buffers, buffers + blocks * radix + 8};
-      const auto step = static_cast<std::int64_t>(blocks);
-      for (std::uint64_t t = first; t < end; ++t) {
-        const std::uint64_t b = t / per_transform, k0 = t % per_transform * blocks;
-        const std::uint64_t count = l - k0 < blocks ? l - k0 : blocks;  // a multiple of the lanes
-        const value* column = &in(b, radix * k0);
-        for (std::uint64_t c = 0; c < count; ++c, column += radix)
-          for (std::uint64_t q = 0; q < radix; ++q) tile[1][c + blocks * q] = column[q];
-        column_view<const value> from{tile[1], step};
-        for (int j = 0; j < g.count; ++j) {
-          const bool last = j + 1 == g.count;
-          const column_view<value> to = last ? column_view<value>{&out(b, k0), static_cast<std::int64_t>(l)}
-                                             : column_view<value>{tile[j % 2], step};
-          column_pass<LaneBytes>(inverse, g.passes[j], count, 1, twiddles + g.passes[j].twiddle_offset, from, to);
-          from = {to.data, to.step};
-        }
-        if (finish.how == fft::scaling<E>::kind::none) continue;
-        for (std::uint64_t a = 0; a < radix; ++a) {
-          const std::uint64_t j0 = k0 + l * a;
-          value* row = &out(b, j0);
-          for (std::uint64_t c = 0; c < count; ++c) row[c] = finish.apply_at(j0 + c, row[c]);
-        }
-      }
-    });
-    return;
-  }
-  parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
-    // One transform a tile where the group is the whole transform (L = 1).
-    const std::uint64_t held = (blocks < l ? blocks : l) * radix;
-    value* const buffers = tile_buffers<LaneBytes, value>(held);
-    value* tile[2] = {buffers, buffers + held + 8};
+  const auto step = static_cast<std::int64_t>(blocks);
+
+  // Lanes across the columns: the tile holds column c's element q at
+  // c + blocks q (copied so from its R consecutive input values), so that
+  // every local pass loads and stores whole lane vectors, however short
+  // its m', with one twiddle for all the lanes; and the last pass stores
+  // column c's output A straight to k0 + c + L A.
+  const auto across_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
+    const value* column = &in(b, radix * k0);
+    for (std::uint64_t c = 0; c < count; ++c, column += radix)
+      for (std::uint64_t q = 0; q < radix; ++q) tile[1][c + blocks * q] = column[q];
+    column_view<const value> from{tile[1], step};
+    for (int j = 0; j < g.count; ++j) {
+      const bool last = j + 1 == g.count;
+      const column_view<value> to = last ? column_view<value>{&out(b, k0), static_cast<std::int64_t>(l)}
+                                         : column_view<value>{tile[j % 2], step};
+      column_pass<LaneBytes>(inverse, g.passes[j], count, 1, twiddles + g.passes[j].twiddle_offset, from, to);
+      from = {to.data, to.step};
+    }
+    if (finish.how == fft::scaling<E>::kind::none) return;
+    for (std::uint64_t a = 0; a < radix; ++a) {
+      const std::uint64_t j0 = k0 + l * a;
+      finish_run(finish, j0, &out(b, j0), 1, &out(b, j0), 1, count);
+    }
+  };
+
+  // Lanes along each column: the path's own passes of length R, the first
+  // reading the input in place. Where L = 1 (the group the whole
+  // transform) the outputs A are consecutive, so the last pass stores
+  // them in place and scales them; otherwise it writes a tile buffer,
+  // copied to the outputs k0 + c + L A in runs of `count`.
+  const auto along_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
     const auto dense = static_cast<std::int64_t>(radix);
+    fft::strided<const value> from{&in(b, radix * k0), 1, dense};
+    for (int j = 0; j < g.count; ++j) {
+      const fft::local_pass& p = g.passes[j];
+      const bool in_place = j + 1 == g.count && l == 1;
+      const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
+                                              : fft::strided<value>{tile[j % 2], 1, dense};
+      run_pass<LaneBytes>(inverse, 1, fft::pass_shape{p.radix, p.l, p.m},
+                          fft::pass_twiddles<E>{twiddles + p.twiddle_offset}, from, to, count,
+                          in_place ? finish : none);
+      from = {to.data, 1, dense};
+    }
+    if (l == 1) return;
+    for (std::uint64_t a = 0; a < radix; ++a) {
+      const std::uint64_t j0 = k0 + l * a;
+      finish_run(finish, j0, from.data + a, static_cast<std::int64_t>(radix), &out(b, j0), 1, count);
+    }
+  };
+
+  const bool across = l % lanes == 0 && blocks % lanes == 0;
+  parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
+    value* const buffers = tile_buffers<LaneBytes, value>(blocks * radix);
+    value* const tile[2] = {buffers, buffers + blocks * radix + 8};  // apart by a few lines more
     for (std::uint64_t t = first; t < end; ++t) {
       const std::uint64_t b = t / per_transform, k0 = t % per_transform * blocks;
-      const std::uint64_t count = l - k0 < blocks ? l - k0 : blocks;
-      fft::strided<const value> from{&in(b, radix * k0), 1, dense};
-      for (int j = 0; j < g.count; ++j) {
-        const fft::local_pass& p = g.passes[j];
-        // L = 1 (the group is the whole transform): the outputs A are
-        // consecutive, so the last pass stores them in place, and scales.
-        const bool in_place = j + 1 == g.count && l == 1;
-        const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
-                                                : fft::strided<value>{tile[j % 2], 1, dense};
-        run_pass<LaneBytes>(inverse, 1, fft::pass_shape{p.radix, p.l, p.m},
-                            fft::pass_twiddles<E>{twiddles + p.twiddle_offset}, from, to, count,
-                            in_place ? finish : none);
-        from = {to.data, 1, dense};
-      }
-      if (l == 1) continue;
-      // Runs of `count` consecutive outputs k0 + c + L A.
-      for (std::uint64_t a = 0; a < radix; ++a) {
-        const std::uint64_t j0 = k0 + l * a;
-        value* row = &out(b, j0);
-        for (std::uint64_t c = 0; c < count; ++c)
-          row[c] = finish.apply_at(j0 + c, from.data[c * radix + a]);
-      }
+      const std::uint64_t count = l - k0 < blocks ? l - k0 : blocks;  // across: a multiple of the lanes
+      if (across)
+        across_columns(tile, b, k0, count);
+      else
+        along_columns(tile, b, k0, count);
     }
   });
 }

@@ -23,19 +23,33 @@
 
 namespace ffft::cpu::detail {
 
+// to[c s] = finish.apply_at(j0 + c, from[c f]) for c < count (s = to_step,
+// f = from_step; from and to may be the same values). Out of line, one copy
+// a path and format: qf128's quotient and products are hundreds of
+// instructions, and inlined into every radix's loops and the groups'
+// copies they were a sixth of the qf128 paths' code.
+template <class E>
+[[gnu::noinline]] void finish_run(const fft::scaling<E>& finish, std::uint64_t j0, const complex<E>* from,
+                                  std::int64_t from_step, complex<E>* to, std::int64_t to_step,
+                                  std::uint64_t count) {
+  for (std::uint64_t c = 0; c < count; ++c) {
+    const auto at = static_cast<std::int64_t>(c);
+    to[at * to_step] = finish.apply_at(j0 + c, from[at * from_step]);
+  }
+}
+
 // The outputs of butterflies t = k m + i of transform b are at
 // t + (n / R) a, a < R (stockham_pass.hpp). finish() multiplies those of
 // `count` butterflies from t in place, while they are still in cache: the
 // normalization, or a convolution's diagonal, costs no pass over memory.
 // The same product of the same stored value as the GPU's last stores make.
-template <int R, class E>
-inline void finish_outputs(const fft::pass_shape& p, const fft::scaling<E>& finish,
-                           fft::strided<complex<E>> out, std::uint64_t b, std::uint64_t t,
-                           std::uint64_t count) {
+template <class E>
+inline void finish_outputs(int radix, const fft::pass_shape& p, const fft::scaling<E>& finish,
+                           fft::strided<complex<E>> out, std::uint64_t b, std::uint64_t t, std::uint64_t count) {
   const std::uint64_t spacing = p.l * p.m;  // n / R
-  for (int a = 0; a < R; ++a) {
+  for (int a = 0; a < radix; ++a) {
     const std::uint64_t first = t + spacing * static_cast<std::uint64_t>(a);
-    for (std::uint64_t j = first; j < first + count; ++j) out(b, j) = finish.apply_at(j, out(b, j));
+    finish_run(finish, first, &out(b, first), out.stride, &out(b, first), out.stride, count);
   }
 }
 
@@ -141,7 +155,7 @@ void run_pass_across_batch(bool inverse, unsigned threads, const fft::pass_shape
     fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse,
                                                 lanes == W && out.distance == 1, lanes);
     if (finishing)
-      for (int w = 0; w < lanes; ++w) finish_outputs<R>(p, finish, out, b[w], t, 1);
+      for (int w = 0; w < lanes; ++w) finish_outputs(R, p, finish, out, b[w], t, 1);
   });
 }
 #endif
@@ -184,7 +198,7 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     parallel_for(threads, count, [&](std::uint64_t t) FFFT_PASS_BODY {
       const std::uint64_t b = t / per_transform, rest = t % per_transform;
       fft::stockham_butterfly<R>(p, twiddles, in, out, b, rest / p.m, t % p.m, inverse);
-      if (finishing) finish_outputs<R>(p, finish, out, b, rest, 1);
+      if (finishing) finish_outputs(R, p, finish, out, b, rest, 1);
     });
   } else {
 #if FFFT_HAVE_LANES
@@ -208,13 +222,13 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
         if (short_vectors) {
           const std::uint64_t rest = at.k * p.m + at.i;
           if (short_butterflies<LaneBytes, R>(p, twiddles, in, out, at.b, rest, inverse)) {
-            if (finishing) finish_outputs<R>(p, finish, out, at.b, rest, W);
+            if (finishing) finish_outputs(R, p, finish, out, at.b, rest, W);
             continue;
           }
         }
         if (whole_vectors) {
           fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, at.b, at.k, at.i, inverse);
-          if (finishing) finish_outputs<R>(p, finish, out, at.b, at.k * p.m + at.i, W);
+          if (finishing) finish_outputs(R, p, finish, out, at.b, at.k * p.m + at.i, W);
           continue;
         }
         std::uint64_t b[W], k[W], i[W];
@@ -234,7 +248,7 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
         else
           fft::stockham_butterfly_lanes<LaneBytes, R>(p, twiddles, in, out, b, k, i, inverse, false, lanes);
         if (finishing)
-          for (int w = 0; w < lanes; ++w) finish_outputs<R>(p, finish, out, b[w], k[w] * p.m + i[w], 1);
+          for (int w = 0; w < lanes; ++w) finish_outputs(R, p, finish, out, b[w], k[w] * p.m + i[w], 1);
       }
     });
 #else

@@ -219,12 +219,12 @@ template <class E>
   const scaling<E> by_n = normalization_scaling<E>(shape.n, normalization::backward, direction::inverse);
   std::vector<complex<E>> spectrum(shape.halved ? shape.bins : shape.points);
   if (!shape.halved) {
-    for (std::uint64_t k = 0; k < spectrum.size(); ++k) spectrum[k] = by_n.apply(data[k]);
+    for (std::uint64_t k = 0; k < spectrum.size(); ++k) spectrum[k] = cpu_real_executor<E>::scaled(by_n, data[k]);
     return spectrum;
   }
   const real_twiddle_array<E> w_n{twiddles.empty() ? nullptr : twiddles.data()};
   for (std::uint64_t k = 0; k < real_step_items(shape, shape.bins); ++k) {
-    const value_pair<E> x = real_spectrum_pair(shape, data.data(), k, w_n, by_n);
+    const value_pair<E> x = cpu_real_executor<E>::spectrum_pair(shape, data.data(), k, w_n, by_n);
     spectrum[k] = x.at_k;
     if (mirror_of(shape, k) != k) spectrum[mirror_of(shape, k)] = x.at_m_minus_k;
   }
