@@ -913,8 +913,8 @@ def build_run_time_table(data):
                  ["---"] * 4)
 
 
-def build_epyc_table(data):
-    """The same commands on the AMD EPYC VM, before and after one change set, each measured."""
+def build_before_after_table(data):
+    """The same commands on one VM (the file's machine), before and after one change set, each measured."""
     d = data[0]
     run, units = d["run_sh_fresh_clone"], d["compile_seconds"]
     rows = [["`bash scripts/run.sh` on a fresh clone",
@@ -1462,16 +1462,20 @@ FIGURES = {
     "build_compile_table": Figure(["build_cost.json"], _TREE, build_compile_table, "the longest compilations"),
     "build_xeon_ci_table": Figure(["build_cost_xeon.json"], _TREE, build_ci_table,
                                   "`.ci/run` step by step on the Xeon VM, before and after"),
-    "build_epyc_table": Figure(["build_cost_epyc.json"], _TREE, build_epyc_table,
+    "build_epyc_table": Figure(["build_cost_epyc.json"], _TREE, build_before_after_table,
                                "run.sh, CI and the longest compilations on the AMD EPYC VM, before and after"),
+    "build_sapphire_table": Figure(["build_cost_sapphire.json"], _TREE, build_before_after_table,
+                                   "run.sh and the longest compilations on the Sapphire Rapids Xeon VM, "
+                                   "before and after"),
     "build_run_time_table": Figure(["build_cost.json"], _TREE, build_run_time_table,
                                    "run time new / old, forward and inverse"),
     "build_test_python_seconds": Figure(
         ["build_cost.json"], _TREE, lambda d: f'{d[0]["test_python_sh_after_build_seconds"]["after"]} s',
         "scripts/test_python.sh after scripts/build.sh, seconds"),
     "build_run_sh_fresh": Figure(
-        ["build_cost.json"], _TREE, lambda d: build_minutes(d[0]["run_sh_fresh_clone_seconds"]["after_total"]),
-        "scripts/run.sh on a fresh clone"),
+        ["build_cost_sapphire.json"], _TREE,
+        lambda d: build_minutes(d[0]["run_sh_fresh_clone"]["after"]["seconds"]),
+        "scripts/run.sh on a fresh clone, the latest machine's"),
     **{f"build_bodies_{key}_{'before' if i == 0 else 'after'}": Figure(
         ["build_cost.json"], _TREE, (lambda key, i: lambda d: build_bodies(d, key, i))(key, i),
         f"{key} (scripts/count_fft_bodies.py)")
