@@ -31,12 +31,7 @@ void write_working(const output_target& target, std::span<const std::uint64_t> n
 
 #define FFFT_CLI_WRITE_WORKING(V) \
   template void write_working<V>(const output_target&, std::span<const std::uint64_t>, std::uint64_t, bool, const V*, int);
-FFFT_CLI_WRITE_WORKING(df64)
-FFFT_CLI_WRITE_WORKING(qf128)
-FFFT_CLI_WRITE_WORKING(dd128)
-FFFT_CLI_WRITE_WORKING(complex<df64>)
-FFFT_CLI_WRITE_WORKING(complex<qf128>)
-FFFT_CLI_WRITE_WORKING(complex<dd128>)
+FFFT_CLI_WORKING_VALUE_TYPES(FFFT_CLI_WRITE_WORKING)
 #undef FFFT_CLI_WRITE_WORKING
 
 }  // namespace ffft::cli

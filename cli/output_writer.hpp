@@ -80,15 +80,13 @@ template <class V>
 void write_working(const output_target& target, std::span<const std::uint64_t> npy_shape, std::uint64_t count,
                    bool allow_nonfinite, const V* values, int k);
 
+// The value types write_working is compiled for: X(V) for each.
+#define FFFT_CLI_WORKING_VALUE_TYPES(X) \
+  X(df64) X(qf128) X(dd128) X(complex<df64>) X(complex<qf128>) X(complex<dd128>)
 #define FFFT_CLI_WRITE_WORKING(V)                                                                                \
   extern template void write_working<V>(const output_target&, std::span<const std::uint64_t>, std::uint64_t, \
                                         bool, const V*, int);
-FFFT_CLI_WRITE_WORKING(df64)
-FFFT_CLI_WRITE_WORKING(qf128)
-FFFT_CLI_WRITE_WORKING(dd128)
-FFFT_CLI_WRITE_WORKING(complex<df64>)
-FFFT_CLI_WRITE_WORKING(complex<qf128>)
-FFFT_CLI_WRITE_WORKING(complex<dd128>)
+FFFT_CLI_WORKING_VALUE_TYPES(FFFT_CLI_WRITE_WORKING)
 #undef FFFT_CLI_WRITE_WORKING
 
 }  // namespace ffft::cli
