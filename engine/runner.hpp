@@ -28,7 +28,10 @@ scaling<E> no_scaling() {
 // pass's stores are scaled. in == out works: the first pass reads all of
 // in before the last one writes out (with one pass, each butterfly reads its
 // inputs before writing the same places). ws1 == nullptr: a minimal
-// workspace, out the second buffer (step_buffers.hpp).
+// workspace, out the second buffer (step_buffers.hpp). Where the executor
+// says the last two passes fuse (ex.fuses_last_two_passes), they are one
+// step (ex.stockham_last_two_passes), which then reads a workspace buffer
+// (at least one step comes before it) and writes out.
 template <class E, class Executor>
 void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>& program,
                          const scaling<E>& scale, strided<const complex<E>> in,
@@ -39,18 +42,25 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
     ex.copy_scaled(scale, in, out, 1, batch);
     return;
   }
-  const step_buffers steps{passes.size(), ws1 == nullptr, in.data == out.data};
+  const std::size_t count = passes.size();
+  const bool fused = count >= 3 && ex.fuses_last_two_passes(passes[count - 2], passes[count - 1], out);
+  const step_buffers steps{fused ? count - 1 : count, ws1 == nullptr, in.data == out.data};
+  const auto twiddles = [&](std::size_t j) { return program.twiddles + (*program.offsets)[j]; };
   strided<const complex<E>> source = in;
-  for (std::size_t j = 0; j < passes.size(); ++j) {
-    if (j + 1 == passes.size() && steps.copy_before_last()) {
+  for (std::size_t j = 0; j < steps.steps; ++j) {
+    const bool last = j + 1 == steps.steps;
+    if (last && steps.copy_before_last()) {
       ex.copy_scaled(no_scaling<E>(), source, dense(ws0, program.n), program.n, batch);
       source = as_const(dense(ws0, program.n));
     }
     const step_buffer where = steps.target(j);
     const strided<complex<E>> target =
         where == step_buffer::out ? out : dense(where == step_buffer::ws0 ? ws0 : ws1, program.n);
-    ex.stockham_pass(sign, passes[j], program.twiddles + (*program.offsets)[j], source, target,
-                     batch, j + 1 == passes.size() ? scale : no_scaling<E>());
+    if (last && fused)
+      ex.stockham_last_two_passes(sign, passes[j], passes[j + 1], twiddles(j), twiddles(j + 1), source, target,
+                                  batch, scale);
+    else
+      ex.stockham_pass(sign, passes[j], twiddles(j), source, target, batch, last ? scale : no_scaling<E>());
     source = as_const(target);
   }
 }

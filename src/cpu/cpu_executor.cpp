@@ -5,6 +5,7 @@
 
 #include "engine/runner.hpp"
 #include "src/cpu/cache_blocking.hpp"
+#include "src/cpu/fused_passes.hpp"
 #include "src/cpu/parallel_for.hpp"
 #include "src/cpu/stockham_pass_paths.hpp"
 
@@ -69,6 +70,35 @@ void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const valu
       break;
   }
   throw std::logic_error("ffft: this build has no CPU path " + std::string(to_string(isa_)));
+}
+
+template <class E>
+bool cpu_executor<E>::fuses_last_two_passes(const pass_shape& first, const pass_shape& second,
+                                            strided<value> out) const {
+  return cpu::fuses_passes_of<E> && isa_ != cpu_isa::scalar &&
+         cpu::fuses_last_two_passes(first, second, cpu::path_lanes<E>(isa_), 1, out.stride);
+}
+
+template <class E>
+void cpu_executor<E>::stockham_last_two_passes(int sign, const pass_shape& first, const pass_shape& second,
+                                               const value* first_twiddles, const value* second_twiddles,
+                                               strided<const value> in, strided<value> out,
+                                               std::uint64_t batch, const scaling<E>& finish) const {
+  if constexpr (cpu::fuses_passes_of<E>) {
+    switch (isa_) {
+#if FFFT_CPU_HAVE_X86_PATHS
+      case cpu_isa::avx2:
+        return cpu::avx2::stockham_last_two_passes(threads_, sign, first, second, first_twiddles,
+                                                   second_twiddles, in, out, batch, finish);
+      case cpu_isa::avx512:
+        return cpu::avx512::stockham_last_two_passes(threads_, sign, first, second, first_twiddles,
+                                                     second_twiddles, in, out, batch, finish);
+#endif
+      default:
+        break;
+    }
+  }
+  throw std::logic_error("ffft: no fused passes for this format on the CPU path " + std::string(to_string(isa_)));
 }
 
 template <class E>

@@ -328,6 +328,78 @@ FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, t0 + p.m * p.l * static_cast<std::uint64_t>(a)));
 }
 
+// The last two passes of transform b at once, for the W columns k0 + w of
+// the first (k0 a multiple of W): radix R1 at m = R2, then radix R2 at
+// m = 1 (fused_passes.hpp says when). Butterfly (k, i) of the first reads
+// x_j = in(i + R2 (j + R1 k)), j < R1 (over i < R2, the R1 R2 consecutive
+// values from R1 R2 k) and writes its output a to i + R2 (k + L1 a);
+// butterfly k + L1 a of the second reads those R2 values, i = 0 .. R2 - 1,
+// and writes its output a2 to k + L1 a + L2 a2. So lane w's R1 R2 inputs
+// are consecutive, all W lanes' are whole vectors, which a transpose
+// leaves as lane w's input c in lane vector c; the second pass's inputs
+// are the first's outputs, in registers and on the stack rather than a
+// trip through memory; and each output of the second is W consecutive
+// values. twiddles_1[i][a - 1] and twiddles_2[a2 - 1] are the two passes'
+// twiddles, one for all the lanes (i, not the column, indexes them). The
+// same butterflies on the same values with the same twiddles as the two
+// passes one after the other: the same bits.
+template <int Bytes, int R1, int R2, class E>
+[[gnu::always_inline]] inline void stockham_last_two_butterflies(
+    const complex<lane_expansion<E, Bytes>> (&twiddles_1)[R2][R1 - 1],
+    const complex<lane_expansion<E, Bytes>> (&twiddles_2)[R2 - 1], std::uint64_t l1,
+    strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t b, std::uint64_t k0, bool inverse) {
+  using L = lane_expansion<E, Bytes>;
+  using V = typename L::limb_type;
+  constexpr int W = lane_count<E, Bytes>, R = R1 * R2;
+  static_assert((R & (R - 1)) == 0, "R1 and R2 powers of 2");
+  // Lane w's R inputs are the R K scalars from R K w on (K = 2N limbs a
+  // value, re then im): the rows of a W x R K matrix held in order by the
+  // R K whole vectors from R k0. Vector c of its transpose (lane w:
+  // component c % K of input c / K) takes lane c % W of the vectors
+  // c / W + (R K / W) w, w < W: R K / W square transposes of W vectors
+  // (transpose_square), log2 W rounds of shuffles, where load_lanes and
+  // unzipping the R inputs would take log2 K + log2 R.
+  constexpr int K = 2 * E::limbs, S = R * K / W;
+  static_assert(R * K % W == 0, "whole blocks of W vectors");
+  const complex<E>* source = &in(b, static_cast<std::uint64_t>(R) * k0);
+  complex<L> x[R];
+FFFT_UNROLL
+  for (int g = 0; g < S; ++g) {
+    V block[W];
+FFFT_UNROLL
+    for (int w = 0; w < W; ++w) block[w] = lane_shuffle::load<V>(source, g + S * w);
+    lane_shuffle::transpose_square<V, W>(block);
+FFFT_UNROLL
+    for (int d = 0; d < W; ++d) {
+      const int c = g * W + d, limb = c % K;
+      (limb < E::limbs ? x[c / K].re[limb] : x[c / K].im[limb - E::limbs]) = block[d];
+    }
+  }
+  // The first pass: butterfly i's input j is x[i + R2 j], and its output a
+  // goes back to the same place.
+FFFT_UNROLL
+  for (int i = 0; i < R2; ++i) {
+    complex<L> u[R1];
+FFFT_UNROLL
+    for (int j = 0; j < R1; ++j) u[j] = x[i + R2 * j];
+    lane_butterfly_arithmetic<Bytes, R1, E>(u, twiddles_1[i], inverse);
+FFFT_UNROLL
+    for (int a = 0; a < R1; ++a) x[i + R2 * a] = u[a];
+  }
+  // The second: butterfly k0 + w + L1 a's input i is x[i + R2 a].
+  const std::uint64_t l2 = l1 * R1;
+FFFT_UNROLL
+  for (int a = 0; a < R1; ++a) {
+    complex<L> u[R2];
+FFFT_UNROLL
+    for (int i = 0; i < R2; ++i) u[i] = x[i + R2 * a];
+    lane_butterfly_arithmetic<Bytes, R2, E>(u, twiddles_2, inverse);
+FFFT_UNROLL
+    for (int a2 = 0; a2 < R2; ++a2)
+      store_lanes<Bytes, E>(u[a2], &out(b, k0 + l1 * static_cast<std::uint64_t>(a) + l2 * static_cast<std::uint64_t>(a2)));
+  }
+}
+
 // The butterflies (b[w], k[w], i[w]), w < lanes <= lane_count<E, Bytes>,
 // gathered one value at a time; the lanes past `lanes` repeat the last
 // butterfly and are not written. With consecutive_output (all W lanes), the

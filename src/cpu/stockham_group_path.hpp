@@ -207,15 +207,28 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   // copied to the outputs k0 + c + L A in runs of `count`.
   const auto along_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
     const auto dense = static_cast<std::int64_t>(radix);
+    const auto shape = [&](int j) { return fft::pass_shape{g.passes[j].radix, g.passes[j].l, g.passes[j].m}; };
+    const auto twiddles_of = [&](int j) { return fft::pass_twiddles<E>{twiddles + g.passes[j].twiddle_offset}; };
+    // The last two local passes as one step (fused_passes.hpp) where a
+    // step before them leaves their input in a tile buffer.
+    const bool fused = fuses_passes_of<E> && g.count >= 3 &&
+                       fuses_last_two_passes(shape(g.count - 2), shape(g.count - 1), lanes, 1, 1);
+    const auto last_two = [&](int j, fft::strided<const value> from, fft::strided<value> to,
+                              const fft::scaling<E>& scale) {
+      if constexpr (fuses_passes_of<E>)
+        run_last_two_passes<LaneBytes>(inverse, 1, shape(j), shape(j + 1), twiddles_of(j), twiddles_of(j + 1), from,
+                                       to, count, scale);
+    };
+    const int steps = fused ? g.count - 1 : g.count;
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
-    for (int j = 0; j < g.count; ++j) {
-      const fft::local_pass& p = g.passes[j];
-      const bool in_place = j + 1 == g.count && l == 1;
+    for (int j = 0; j < steps; ++j) {
+      const bool in_place = j + 1 == steps && l == 1;
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
                                               : fft::strided<value>{tile[j % 2], 1, dense};
-      run_pass<LaneBytes>(inverse, 1, fft::pass_shape{p.radix, p.l, p.m},
-                          fft::pass_twiddles<E>{twiddles + p.twiddle_offset}, from, to, count,
-                          in_place ? finish : none);
+      if (fused && j + 1 == steps)
+        last_two(j, from, to, in_place ? finish : none);
+      else
+        run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
       from = {to.data, 1, dense};
     }
     if (l == 1) return;

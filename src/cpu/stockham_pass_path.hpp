@@ -13,6 +13,7 @@
 
 #include "ffft/fft/stockham_pass.hpp"
 #include "src/cpu/checked_butterflies.hpp"
+#include "src/cpu/fused_passes.hpp"
 #include "src/cpu/lane_butterfly.hpp"
 #include "src/cpu/parallel_for.hpp"
 #include "src/cpu/stockham_pass_paths.hpp"
@@ -272,6 +273,55 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
   }
 }
 
+#if FFFT_HAVE_LANES
+// A transform's last two passes as one step (fused_passes.hpp says when:
+// radix 8 at m = R2, then radix R2 at m = 1), from in to out, which must
+// not overlap: lane groups of W columns k0 of the first pass, each through
+// stockham_last_two_butterflies, its outputs multiplied as finish says.
+// Both passes' twiddles are one for all the lanes, built once a thread.
+template <int LaneBytes, int R2, class E>
+void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1,
+                         fft::pass_twiddles<E> twiddles_1, fft::pass_twiddles<E> twiddles_2,
+                         fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+                         std::uint64_t batch, const fft::scaling<E>& finish) {
+  constexpr int R1 = 8, W = fft::lane_count<E, LaneBytes>;
+  using L = fft::lane_expansion<E, LaneBytes>;
+  const std::uint64_t groups = p1.l / W;  // a transform's lane groups
+  const std::uint64_t l2 = p1.l * R1;
+  const bool finishing = finish.how != fft::scaling<E>::kind::none;
+  parallel_ranges(threads, batch * groups, 64, [&](std::uint64_t begin, std::uint64_t end) {
+    complex<L> first[R2][R1 - 1], second[R2 - 1];
+    for (int i = 0; i < R2; ++i)
+      for (int a = 1; a < R1; ++a)
+        first[i][a - 1] = fft::broadcast_lanes<LaneBytes, E>(*twiddles_1.entry(p1, a, static_cast<std::uint64_t>(i)));
+    for (int a = 1; a < R2; ++a) second[a - 1] = fft::broadcast_lanes<LaneBytes, E>(twiddles_2.data[a - 1]);
+    for (std::uint64_t g = begin; g < end; ++g) {
+      const std::uint64_t b = g / groups, k0 = g % groups * W;
+      fft::stockham_last_two_butterflies<LaneBytes, R1, R2, E>(first, second, p1.l, in, out, b, k0, inverse);
+      if (!finishing) continue;
+      for (std::uint64_t a = 0; a < R1; ++a)
+        for (std::uint64_t a2 = 0; a2 < R2; ++a2) {
+          const std::uint64_t j0 = k0 + p1.l * a + l2 * a2;
+          finish_run(finish, j0, &out(b, j0), 1, &out(b, j0), 1, W);
+        }
+    }
+  });
+}
+
+template <int LaneBytes, class E>
+void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1, const fft::pass_shape& p2,
+                         fft::pass_twiddles<E> twiddles_1, fft::pass_twiddles<E> twiddles_2,
+                         fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+                         std::uint64_t batch, const fft::scaling<E>& finish) {
+  constexpr auto W = static_cast<std::uint32_t>(fft::lane_count<E, LaneBytes>);
+  if (!fuses_last_two_passes(p1, p2, W, in.stride, out.stride))
+    throw std::logic_error("ffft: passes of radices " + std::to_string(p1.radix) + " and " +
+                           std::to_string(p2.radix) + " do not run as one step");
+  if (p2.radix == 2) return run_last_two_passes<LaneBytes, 2>(inverse, threads, p1, twiddles_1, twiddles_2, in, out, batch, finish);
+  return run_last_two_passes<LaneBytes, 4>(inverse, threads, p1, twiddles_1, twiddles_2, in, out, batch, finish);
+}
+#endif
+
 }  // namespace ffft::cpu::detail
 
 // The path's entry point for format E (stockham_pass_paths.hpp).
@@ -282,4 +332,18 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
       const fft::scaling<E>& finish) {                                                           \
     const fft::pass_twiddles<E> w{twiddles};                                                     \
     detail::run_pass<FFFT_CPU_LANE_BYTES>(sign > 0, threads, pass, w, in, out, batch, finish);   \
+  }
+
+// The lane path's last two passes as one step for format E
+// (stockham_pass_paths.hpp).
+#define FFFT_DEFINE_STOCKHAM_LAST_TWO_PASSES(E)                                                  \
+  void ffft::cpu::FFFT_CPU_PATH::stockham_last_two_passes(                                       \
+      unsigned threads, int sign, const fft::pass_shape& first, const fft::pass_shape& second,   \
+      const complex<E>* first_twiddles, const complex<E>* second_twiddles,                       \
+      fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,      \
+      const fft::scaling<E>& finish) {                                                           \
+    detail::run_last_two_passes<FFFT_CPU_LANE_BYTES>(sign > 0, threads, first, second,           \
+                                                     fft::pass_twiddles<E>{first_twiddles},      \
+                                                     fft::pass_twiddles<E>{second_twiddles}, in, \
+                                                     out, batch, finish);                        \
   }

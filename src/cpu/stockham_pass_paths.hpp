@@ -39,6 +39,17 @@
                       const complex<E>* twiddles, fft::strided<const complex<E>> in,             \
                       fft::strided<complex<E>> out, std::uint64_t batch,                          \
                       const fft::scaling<E>& finish, std::uint32_t tile_points);
+// The lane paths' last two passes of every transform as one step, for
+// df64 and dd128 where fused_passes.hpp says they can be (else
+// std::logic_error): the same bits
+// as stockham_pass for each in turn, the second's outputs multiplied as
+// finish says.
+#define FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(E)                                             \
+  void stockham_last_two_passes(unsigned threads, int sign, const fft::pass_shape& first,       \
+                                const fft::pass_shape& second, const complex<E>* first_twiddles, \
+                                const complex<E>* second_twiddles,                              \
+                                fft::strided<const complex<E>> in, fft::strided<complex<E>> out, \
+                                std::uint64_t batch, const fft::scaling<E>& finish);
 #define FFFT_DECLARE_FOR_EACH_FORMAT(path, what) \
   namespace ffft::cpu::path {                    \
   what(df64) what(qf128) what(dd128)             \
@@ -48,9 +59,16 @@ FFFT_DECLARE_FOR_EACH_FORMAT(scalar, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 #if FFFT_CPU_HAVE_X86_PATHS
 FFFT_DECLARE_FOR_EACH_FORMAT(avx2, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 FFFT_DECLARE_FOR_EACH_FORMAT(avx2, FFFT_DECLARE_STOCKHAM_GROUP_FOR)
+namespace ffft::cpu::avx2 {
+FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(df64) FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(dd128)
+}
 FFFT_DECLARE_FOR_EACH_FORMAT(avx512, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 FFFT_DECLARE_FOR_EACH_FORMAT(avx512, FFFT_DECLARE_STOCKHAM_GROUP_FOR)
+namespace ffft::cpu::avx512 {
+FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(df64) FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(dd128)
+}
 #endif
 #undef FFFT_DECLARE_FOR_EACH_FORMAT
 #undef FFFT_DECLARE_STOCKHAM_GROUP_FOR
 #undef FFFT_DECLARE_STOCKHAM_PASS_FOR
+#undef FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR
