@@ -7,7 +7,8 @@ instantiation of a butterfly or a pass costs in compile time.
 Host: the definitions (nm --defined-only, every object of an archive
 counted: a weak copy in each object was compiled each time) of functions
 whose names say butterfly or pass: the radix-R DFTs and their twiddled
-forms, the Stockham butterflies, passes and tiles, the lane arithmetic.
+forms, the Stockham butterflies, passes (and last two passes as one
+step) and tiles, the lane arithmetic.
 Device: every function in the embedded CUDA binaries (the FUNC symbols
 of cuobjdump -elf: kernels, and each kernel's copy of an out-of-line
 device function) and their SASS instructions. cuobjdump comes with the CUDA toolkit, or
@@ -31,7 +32,7 @@ from pathlib import Path
 
 # Demangled names of butterflies and passes (host symbols).
 HOST_BODY = re.compile(
-    r"(butterfly|stockham_pass|run_pass|twiddled_dft|run_tile|tile_butterfly|"
+    r"(butterfly|stockham_pass|run_pass|last_two_passes|twiddled_dft|run_tile|tile_butterfly|"
     r"ffft::fft::dft<|ffft::fft::detail::dft(2|4|8|_odd)<)")
 
 

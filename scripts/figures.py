@@ -1300,6 +1300,11 @@ FIGURES = {
         [file], _CPU, lambda d: formats_ratio_span(_fft(d[0]), "table", "copies", 2, 2),
         f"one batch split over 2 threads / two one-thread copies at once, every format on the {path} run, N >= 2^16")
        for path, file in CPU_PATH_FILES.items()},
+    "cpu_avx512_dd128_split_over_copies_2_19": Figure(
+        CPU_PATHS[:1], _CPU,
+        lambda d: " against ".join(fmt(fft_ratio(_fft(d[0]), f"ffft_dd128_{kind}", "ffft_dd128_table", 1 << 19, 2, 1))
+                                   for kind in ("table", "copies")),
+        "dd128 at 2^19 on the avx512 path: one transform split over 2 threads, then two one-thread copies, over 1 thread"),
     **{f"cpu_{path}_cv_max": Figure(
         [file], _CPU, lambda d: f"{max(v.get('cv_GFLOPs', 0) for v in _fft(d[0]).values()) * 100:.0f}%",
         f"the largest coefficient of variation of any GFLOPs of the {path} run, %")
