@@ -1478,8 +1478,8 @@ FIGURES = {
         ["build_cost.json"], _TREE, lambda d: f'{d[0]["test_python_sh_after_build_seconds"]["after"]} s',
         "scripts/test_python.sh after scripts/build.sh, seconds"),
     "build_run_sh_fresh": Figure(
-        ["build_cost_sapphire.json"], _TREE,
-        lambda d: build_minutes(d[0]["run_sh_fresh_clone"]["after"]["seconds"]),
+        ["build_run_sh_sapphire.json"], _TREE,
+        lambda d: build_minutes(d[0]["run_sh_fresh_clone"]["seconds"]),
         "scripts/run.sh on a fresh clone, the latest machine's"),
     **{f"build_bodies_{key}_{'before' if i == 0 else 'after'}": Figure(
         ["build_cost.json"], _TREE, (lambda key, i: lambda d: build_bodies(d, key, i))(key, i),
