@@ -28,21 +28,27 @@
 #include "ffft/cpu_isa.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/cache_blocking.hpp"
+#include "src/cpu/fused_passes.hpp"
 
 namespace {
 
 // The trips of the executor's schedule for one transform of length n on
 // the selected path: the plans' passes (fft/schedule.hpp), grouped as
-// cache_blocking.hpp groups them.
+// cache_blocking.hpp groups them, or pass by pass with the last two as one
+// step where fused_passes.hpp fuses them.
 template <class E>
 std::size_t trips(std::uint64_t n) {
   const std::vector<ffft::fft::pass_shape> passes = ffft::fft::stockham_schedule(n);
   const std::vector<std::uint64_t> offsets(passes.size(), 0);  // the grouping ignores them
-  const auto groups = ffft::cpu::blocked_groups(passes, offsets, n, 1, sizeof(ffft::complex<E>),
-                                                ffft::cpu::path_lanes<E>(ffft::selected_cpu_isa()),
+  const std::uint32_t lanes = ffft::cpu::path_lanes<E>(ffft::selected_cpu_isa());
+  const auto groups = ffft::cpu::blocked_groups(passes, offsets, n, 1, sizeof(ffft::complex<E>), lanes,
                                                 ffft::cpu::per_core_cache_bytes(), 1,
                                                 ffft::cpu::last_level_cache_bytes());
-  return groups.empty() ? passes.size() : groups.size();
+  if (!groups.empty()) return groups.size();
+  const std::size_t count = passes.size();
+  const bool fused = ffft::cpu::fuses_passes_of<E> && count >= 3 &&
+                     ffft::cpu::fuses_last_two_passes(passes[count - 2], passes[count - 1], lanes, 1, 1);
+  return fused ? count - 1 : count;
 }
 
 // words 64-bit words from `from` to `to` in a plain loop: not turned into a
