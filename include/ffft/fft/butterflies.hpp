@@ -14,6 +14,41 @@
 
 namespace ffft::fft {
 
+// Pairs of independent operations, which the DFTs and the twiddle products
+// (twiddled_dft.hpp) hand over together. Here one after the other; the
+// four-limb formats' unchecked arithmetic has its own, which on the host
+// runs each pair's real operations side by side (unchecked.hpp). Either
+// way each result is that of its own operation: the same bits.
+
+// x0 <- x0 + x1 and x1 <- x0 - x1.
+template <class E>
+FFFT_HD void sum_and_difference(complex<E>& x0, complex<E>& x1) {
+  const complex<E> s = add(x0, x1);
+  x1 = sub(x0, x1);
+  x0 = s;
+}
+
+// x0 <- x0 + y0 and x1 <- x1 + y1.
+template <class E>
+FFFT_HD void add_both(complex<E>& x0, complex<E> y0, complex<E>& x1, complex<E> y1) {
+  x0 = add(x0, y0);
+  x1 = add(x1, y1);
+}
+
+// x0 <- x0 c0 and x1 <- x1 c1 for real c0 and c1.
+template <class E>
+FFFT_HD void mul_real_both(complex<E>& x0, E c0, complex<E>& x1, E c1) {
+  x0 = {mul(x0.re, c0), mul(x0.im, c0)};
+  x1 = {mul(x1.re, c1), mul(x1.im, c1)};
+}
+
+// x0 <- x0 y0 and x1 <- x1 y1.
+template <class E>
+FFFT_HD void mul_both(complex<E>& x0, complex<E> y0, complex<E>& x1, complex<E> y1) {
+  x0 = mul(x0, y0);
+  x1 = mul(x1, y1);
+}
+
 namespace detail {
 
 // a * c for a real c in the format.
@@ -61,21 +96,18 @@ FFFT_HD constexpr E root_sin(int k) {
 
 template <int Sign, class E>
 FFFT_HD void dft2(complex<E>& x0, complex<E>& x1) {
-  const complex<E> s = add(x0, x1);
-  x1 = sub(x0, x1);
-  x0 = s;
+  sum_and_difference(x0, x1);
 }
 
 template <int Sign, class E>
 FFFT_HD void dft4(complex<E>& x0, complex<E>& x1, complex<E>& x2, complex<E>& x3) {
-  const complex<E> a = add(x0, x2);
-  const complex<E> b = sub(x0, x2);
-  const complex<E> c = add(x1, x3);
-  const complex<E> d = mul_sign_i<Sign>(sub(x1, x3));
-  x0 = add(a, c);
-  x2 = sub(a, c);
-  x1 = add(b, d);
-  x3 = sub(b, d);
+  complex<E> a = x0, b = x2, c = x1, d = x3;
+  sum_and_difference(a, b);
+  sum_and_difference(c, d);
+  d = mul_sign_i<Sign>(d);
+  sum_and_difference(a, c);
+  sum_and_difference(b, d);
+  x0 = a, x2 = c, x1 = b, x3 = d;
 }
 
 // Radix 8 as two radix-4 DFTs of the even and odd inputs, combined with
@@ -86,21 +118,18 @@ FFFT_HD void dft8(complex<E> (&x)[8]) {
   dft4<Sign>(x[0], x[2], x[4], x[6]);
   dft4<Sign>(x[1], x[3], x[5], x[7]);
   const E half_root = format_constant<E>(constants::sqrt_half<constant_limb<E>>(), false);
-  const auto times_w8 = [&](complex<E> v) {
-    return mul_real(add(v, mul_sign_i<Sign>(v)), half_root);
-  };
-  const complex<E> o1 = times_w8(x[3]);
+  // w8 v = sqrt(1/2) (v + (Sign i) v), for v = x[3] and x[7].
+  complex<E> o1 = x[3], w7 = x[7];
+  add_both(o1, mul_sign_i<Sign>(x[3]), w7, mul_sign_i<Sign>(x[7]));
+  mul_real_both(o1, half_root, w7, half_root);
   const complex<E> o2 = mul_sign_i<Sign>(x[5]);
-  const complex<E> o3 = mul_sign_i<Sign>(times_w8(x[7]));
-  const complex<E> e0 = x[0], e1 = x[2], e2 = x[4], e3 = x[6];
-  x[0] = add(e0, x[1]);
-  x[4] = sub(e0, x[1]);
-  x[1] = add(e1, o1);
-  x[5] = sub(e1, o1);
-  x[2] = add(e2, o2);
-  x[6] = sub(e2, o2);
-  x[3] = add(e3, o3);
-  x[7] = sub(e3, o3);
+  const complex<E> o3 = mul_sign_i<Sign>(w7);
+  complex<E> e[4] = {x[0], x[2], x[4], x[6]}, o[4] = {x[1], o1, o2, o3};
+FFFT_UNROLL
+  for (int q = 0; q < 4; ++q) {
+    sum_and_difference(e[q], o[q]);
+    x[q] = e[q], x[q + 4] = o[q];
+  }
 }
 
 // Odd R: with a_j = x_j + x_(R-j) and b_j = x_j - x_(R-j), j = 1 .. (R-1)/2,
@@ -113,8 +142,8 @@ FFFT_HD void dft_odd(complex<E> (&x)[R]) {
   complex<E> a[h], b[h];
 FFFT_UNROLL
   for (int j = 1; j <= h; ++j) {
-    a[j - 1] = add(x[j], x[R - j]);
-    b[j - 1] = sub(x[j], x[R - j]);
+    a[j - 1] = x[j], b[j - 1] = x[R - j];
+    sum_and_difference(a[j - 1], b[j - 1]);
   }
   const complex<E> x0 = x[0];
   complex<E> sum = x0;
@@ -129,15 +158,22 @@ FFFT_UNROLL
       even = sub(x0, ldexp(a[0], -1));
       odd = mul_real(b[0], root_sin<E, R>(1));
     } else {
+      // even = x0 + sum_j a_j cos(2 pi jq / R), odd = sum_j b_j sin(2 pi jq / R),
+      // term by term, the two sums' operations in pairs.
+      complex<E> term = a[0];
+      odd = b[0];
+      mul_real_both(term, root_cos<E, R>(q), odd, root_sin<E, R>(q));
+      even = add(even, term);
 FFFT_UNROLL
-      for (int j = 1; j <= h; ++j) even = add(even, mul_real(a[j - 1], root_cos<E, R>(j * q)));
-      odd = mul_real(b[0], root_sin<E, R>(q));
-FFFT_UNROLL
-      for (int j = 2; j <= h; ++j) odd = add(odd, mul_real(b[j - 1], root_sin<E, R>(j * q)));
+      for (int j = 2; j <= h; ++j) {
+        complex<E> even_term = a[j - 1], odd_term = b[j - 1];
+        mul_real_both(even_term, root_cos<E, R>(j * q), odd_term, root_sin<E, R>(j * q));
+        add_both(even, even_term, odd, odd_term);
+      }
     }
-    const complex<E> rotated = mul_sign_i<Sign>(odd);
-    x[q] = add(even, rotated);
-    x[R - q] = sub(even, rotated);
+    complex<E> rotated = mul_sign_i<Sign>(odd);
+    sum_and_difference(even, rotated);
+    x[q] = even, x[R - q] = rotated;
   }
 }
 

@@ -98,7 +98,9 @@ FFFT_UNROLL
     for (int j = 0; j < R; ++j) y[j] = unchecked_of(inputs(j));
     dft<R, Sign>(y);
 FFFT_UNROLL
-    for (int a = 1; a < R; ++a) y[a] = mul(y[a], unchecked_of(twiddle(a)));
+    for (int a = 1; a + 1 < R; a += 2)
+      mul_both(y[a], unchecked_of(twiddle(a)), y[a + 1], unchecked_of(twiddle(a + 1)));
+    if constexpr (R % 2 == 0) y[R - 1] = mul(y[R - 1], unchecked_of(twiddle(R - 1)));
   }
   return detail::outputs_finite(y);
 }

@@ -109,30 +109,37 @@ FFFT_HD unchecked<E> mul(unchecked<E> x, unchecked<E> y) {
 namespace detail {
 
 #if !defined(__CUDA_ARCH__)
-// The host's complex four-limb operations, each of its real operations side
-// by side with another (quad_word::add_each, mul_each): the same operations
-// as complex.hpp's one after the other, so the same bits. Each real addition
-// or product is a dependent chain of 150 to 250 vector instructions; one
-// after the other, the core's reorder window holds little of the next while
-// one waits on its latencies (on the avx2 path's qf128 transforms, side by
-// side took a quarter off the time). Out of line, so that GCC allocates
-// registers for one pair at a time, not for a whole radix-8 DFT of them
-// (inlined, they tripled the compilation of a qf128 path).
-template <class E>
-[[gnu::noinline]] void complex_add_side_by_side(const E (&x)[2], const E (&y)[2], E (&r)[2]) {
-  quad_word::add_each<typename E::limb_type, 2>(x, y, r);
+// The host's complex four-limb operations run their real operations side by
+// side, two or four at a time (quad_word::add_each, mul_each): the same
+// operations as complex.hpp's one after the other, so the same bits. Each
+// real addition or product is a dependent chain of 150 to 250 vector
+// instructions; one after the other, the core's reorder window holds little
+// of the next while one waits on its latencies. Two at a time took a
+// quarter off one at a time (qf128 transforms, the EPYC's avx2 path). Four
+// at a time, wherever the DFTs and the twiddle products have two complex
+// operations to hand over together (butterflies.hpp), took 0.87-0.89 of the
+// time of two at a time for qf128 at 2^10, 2^13 and 2^16 and 0.90 at 3^7 on
+// the Xeon's avx512 path (Sapphire Rapids class; one transform, one thread,
+// best of 3 interleaved runs of ffft_transform_loop), 0.84-0.85 at 2^10 and
+// 2^13 on its avx2 path. Out of
+// line, so that GCC allocates registers for one group at a time, not for a
+// whole radix-8 DFT of them (inlined, they tripled the compilation of a
+// qf128 path).
+template <class E, int P>
+[[gnu::noinline]] void sums_side_by_side(const E (&x)[P], const E (&y)[P], E (&r)[P]) {
+  quad_word::add_each<typename E::limb_type, P>(x, y, r);
 }
 
-// The products x.re y.re, x.im y.im, x.re y.im, x.im y.re, two at a time.
 template <class E>
-[[gnu::noinline]] void complex_products_side_by_side(const E (&x)[2], const E (&y)[2], E (&p)[4]) {
-  const E y_swapped[2] = {y[1], y[0]};
-  E straight[2], crossed[2];
-  quad_word::mul_each<typename E::limb_type, 2>(x, y, straight);
-  quad_word::mul_each<typename E::limb_type, 2>(x, y_swapped, crossed);
-  p[0] = straight[0], p[1] = straight[1], p[2] = crossed[0], p[3] = crossed[1];
+[[gnu::noinline]] void products_side_by_side(const E (&x)[4], const E (&y)[4], E (&r)[4]) {
+  quad_word::mul_each<typename E::limb_type, 4>(x, y, r);
 }
 #endif
+
+template <class E>
+FFFT_HD E minus(const E& x) {
+  return value_of(neg(unchecked_of(x)));
+}
 
 }  // namespace detail
 
@@ -146,7 +153,7 @@ FFFT_HD complex<unchecked<E>> add(complex<unchecked<E>> x, complex<unchecked<E>>
 #else
   const E a[2] = {value_of(x.re), value_of(x.im)}, b[2] = {value_of(y.re), value_of(y.im)};
   E r[2];
-  detail::complex_add_side_by_side(a, b, r);
+  detail::sums_side_by_side(a, b, r);
   return {unchecked_of(r[0]), unchecked_of(r[1])};
 #endif
 }
@@ -157,6 +164,61 @@ FFFT_HD complex<unchecked<E>> sub(complex<unchecked<E>> x, complex<unchecked<E>>
   return add(x, complex<unchecked<E>>{neg(y.re), neg(y.im)});
 }
 
+// x0 <- x0 + x1 and x1 <- x0 - x1, as add and sub give them.
+template <class E>
+  requires(E::limbs == 4)
+FFFT_HD void sum_and_difference(complex<unchecked<E>>& x0, complex<unchecked<E>>& x1) {
+#if defined(__CUDA_ARCH__)
+  const complex<unchecked<E>> s = add(x0, x1);
+  x1 = sub(x0, x1);
+  x0 = s;
+#else
+  const E a[4] = {value_of(x0.re), value_of(x0.im), value_of(x0.re), value_of(x0.im)};
+  const E b[4] = {value_of(x1.re), value_of(x1.im), detail::minus(value_of(x1.re)),
+                  detail::minus(value_of(x1.im))};
+  E r[4];
+  detail::sums_side_by_side(a, b, r);
+  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
+  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
+#endif
+}
+
+// x0 + y0 and x1 + y1, as add gives them.
+template <class E>
+  requires(E::limbs == 4)
+FFFT_HD void add_both(complex<unchecked<E>>& x0, complex<unchecked<E>> y0, complex<unchecked<E>>& x1,
+                      complex<unchecked<E>> y1) {
+#if defined(__CUDA_ARCH__)
+  x0 = add(x0, y0);
+  x1 = add(x1, y1);
+#else
+  const E a[4] = {value_of(x0.re), value_of(x0.im), value_of(x1.re), value_of(x1.im)};
+  const E b[4] = {value_of(y0.re), value_of(y0.im), value_of(y1.re), value_of(y1.im)};
+  E r[4];
+  detail::sums_side_by_side(a, b, r);
+  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
+  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
+#endif
+}
+
+// x0 c0 and x1 c1 for real c0 and c1, as mul_real (butterflies.hpp) gives them.
+template <class E>
+  requires(E::limbs == 4)
+FFFT_HD void mul_real_both(complex<unchecked<E>>& x0, unchecked<E> c0, complex<unchecked<E>>& x1,
+                           unchecked<E> c1) {
+#if defined(__CUDA_ARCH__)
+  x0 = {mul(x0.re, c0), mul(x0.im, c0)};
+  x1 = {mul(x1.re, c1), mul(x1.im, c1)};
+#else
+  const E a[4] = {value_of(x0.re), value_of(x0.im), value_of(x1.re), value_of(x1.im)};
+  const E b[4] = {value_of(c0), value_of(c0), value_of(c1), value_of(c1)};
+  E r[4];
+  detail::products_side_by_side(a, b, r);
+  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
+  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
+#endif
+}
+
 // (x.re y.re - x.im y.im) + i (x.re y.im + x.im y.re), as complex.hpp's mul.
 template <class E>
   requires(E::limbs == 4)
@@ -164,11 +226,36 @@ FFFT_HD complex<unchecked<E>> mul(complex<unchecked<E>> x, complex<unchecked<E>>
 #if defined(__CUDA_ARCH__)
   return {sub(mul(x.re, y.re), mul(x.im, y.im)), add(mul(x.re, y.im), mul(x.im, y.re))};
 #else
-  const E a[2] = {value_of(x.re), value_of(x.im)}, b[2] = {value_of(y.re), value_of(y.im)};
+  const E a[4] = {value_of(x.re), value_of(x.im), value_of(x.re), value_of(x.im)};
+  const E b[4] = {value_of(y.re), value_of(y.im), value_of(y.im), value_of(y.re)};
   E p[4];
-  detail::complex_products_side_by_side(a, b, p);
+  detail::products_side_by_side(a, b, p);
   return add(complex<unchecked<E>>{unchecked_of(p[0]), unchecked_of(p[2])},
              complex<unchecked<E>>{neg(unchecked_of(p[1])), unchecked_of(p[3])});
+#endif
+}
+
+// x0 y0 and x1 y1, as mul gives them: their eight real products four at a
+// time, their four additions side by side.
+template <class E>
+  requires(E::limbs == 4)
+FFFT_HD void mul_both(complex<unchecked<E>>& x0, complex<unchecked<E>> y0, complex<unchecked<E>>& x1,
+                      complex<unchecked<E>> y1) {
+#if defined(__CUDA_ARCH__)
+  x0 = mul(x0, y0);
+  x1 = mul(x1, y1);
+#else
+  const E a0[4] = {value_of(x0.re), value_of(x0.im), value_of(x0.re), value_of(x0.im)};
+  const E b0[4] = {value_of(y0.re), value_of(y0.im), value_of(y0.im), value_of(y0.re)};
+  const E a1[4] = {value_of(x1.re), value_of(x1.im), value_of(x1.re), value_of(x1.im)};
+  const E b1[4] = {value_of(y1.re), value_of(y1.im), value_of(y1.im), value_of(y1.re)};
+  E p[4], q[4];
+  detail::products_side_by_side(a0, b0, p);
+  detail::products_side_by_side(a1, b1, q);
+  x0 = {unchecked_of(p[0]), unchecked_of(p[2])};
+  x1 = {unchecked_of(q[0]), unchecked_of(q[2])};
+  add_both(x0, complex<unchecked<E>>{neg(unchecked_of(p[1])), unchecked_of(p[3])}, x1,
+           complex<unchecked<E>>{neg(unchecked_of(q[1])), unchecked_of(q[3])});
 #endif
 }
 
