@@ -8,10 +8,12 @@
 //  - every step is a TwoSum instead of Fast2Sum. Where CAMPARY's ordering
 //    precondition holds both give identical results; where it does not, TwoSum
 //    is still exact, so no step loses anything but the final rounding;
-//  - the data-dependent output index is replaced by selects over the N output
-//    registers, so the code has no branches and no dynamically indexed arrays
-//    (which would spill to local memory in a kernel). Once N - 1 limbs are
-//    emitted, the remaining terms accumulate into the last limb.
+//  - the data-dependent output index is replaced by a shift register: each
+//    emitted limb enters at its end by selects, and a last shift by selects
+//    moves the limbs to the front; so the code has no branches and no
+//    dynamically indexed arrays (which would spill to local memory in a
+//    kernel). Once N - 1 limbs are emitted, the remaining terms accumulate
+//    into the last limb.
 // All loops have compile-time trip counts and unroll.
 #pragma once
 
@@ -74,6 +76,7 @@ FFFT_UNROLL
 template <class T, int N, int M, int P>
 FFFT_HD void renormalize_each(const T (&c)[P][M], expansion<T, N> (&y)[P]) {
   static_assert(M > N, "renormalize compresses M terms into N < M limbs");
+  static_assert(N >= 2 && (N & (N - 1)) == 0, "the final shift needs N a power of two");
   // Bottom-up VecSum: e[0] + ... + e[M-1] == c[0] + ... + c[M-1] exactly.
   T e[P][M], s[P];
 FFFT_UNROLL
@@ -87,34 +90,54 @@ FFFT_UNROLL
       e[q][i + 1] = p.lo;
     }
 
-  // Top-down pass: carry the running remainder, emit it as a limb when adding
-  // the next term leaves a nonzero error. Before step i at most i - 1 limbs
-  // have been emitted, so only the outputs k < i can take a limb there.
-  T carry[P];
-  typename limb::counter_type<T>::type emitted[P];
+  // Top-down pass: carry the running remainder; where adding the next term
+  // leaves a nonzero error, emit the remainder's rounded part as a limb. The
+  // emitted limbs enter a shift register slot[0..N-2] at its end, so after
+  // the pass the e limbs emitted lie in order in slot[N-1-e..N-2], zeros
+  // before them. An emitted limb is never zero (a TwoSum whose sum rounds to
+  // zero is exact, so its error is zero too), hence slot[0] != 0 says that
+  // N - 1 limbs are out, after which the remaining terms accumulate into the
+  // carry. Before step i at most i - 1 limbs have been emitted, so only
+  // slot[N-i..N-2] can hold one: step i shifts min(i, N - 1) slots, one select
+  // each (a counter of emitted limbs and a select for each output it could
+  // name cost three operations an output).
+  T slot[P][N - 1 > 0 ? N - 1 : 1], carry[P];
 FFFT_UNROLL
   for (int q = 0; q < P; ++q) {
-    y[q] = expansion<T, N>{};
     carry[q] = s[q];
-    emitted[q] = typename limb::counter_type<T>::type{};
+FFFT_UNROLL
+    for (int k = 0; k < N - 1; ++k) slot[q][k] = T{};
   }
 FFFT_UNROLL
   for (int i = 1; i < M; ++i)
 FFFT_UNROLL
     for (int q = 0; q < P; ++q) {
       const limb_pair<T> p = two_sum(carry[q], e[q][i]);
-      // Before step N every output but the last is still free.
-      const auto emit = i < N ? (p.lo != T{}) : (p.lo != T{}) && (emitted[q] < N - 1);
+      // Before step N the register cannot be full.
+      const auto emit = i < N ? (p.lo != T{}) : (p.lo != T{}) && (slot[q][0] == T{});
 FFFT_UNROLL
-      for (int k = 0; k < N - 1; ++k)
-        if (k < i) y[q][k] = (emit && emitted[q] == k) ? p.hi : y[q][k];
+      for (int k = 0; k < N - 2; ++k)
+        if (k >= N - 1 - i) slot[q][k] = emit ? slot[q][k + 1] : slot[q][k];
+      slot[q][N - 2] = emit ? p.hi : slot[q][N - 2];
       carry[q] = emit ? p.lo : p.hi;
-      emitted[q] = limb::increment_if(emitted[q], emit);
     }
+
+  // y = (slot, carry) shifted forward over the zeros before the first emitted
+  // limb: by d = N/2, N/4, ..., 1 wherever its first d entries are still
+  // zero. With N a power of two the shifts add up to at most N - 1, so the
+  // entry tested is always a slot (never the carry, which may be zero).
 FFFT_UNROLL
-  for (int q = 0; q < P; ++q)
+  for (int q = 0; q < P; ++q) {
 FFFT_UNROLL
-    for (int k = 0; k < N; ++k) y[q][k] = (emitted[q] == k) ? carry[q] : y[q][k];
+    for (int k = 0; k < N - 1; ++k) y[q][k] = slot[q][k];
+    y[q][N - 1] = carry[q];
+FFFT_UNROLL
+    for (int d = N / 2; d >= 1; d /= 2) {
+      const auto shift = y[q][d - 1] == T{};
+FFFT_UNROLL
+      for (int k = 0; k < N; ++k) y[q][k] = shift ? (k + d < N ? y[q][k + d] : T{}) : y[q][k];
+    }
+  }
 }
 
 // Renormalizes the M terms c (roughly decreasing in magnitude) into an N-limb

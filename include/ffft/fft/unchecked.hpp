@@ -121,10 +121,9 @@ namespace detail {
 // time of two at a time for qf128 at 2^10, 2^13 and 2^16 and 0.90 at 3^7 on
 // the Xeon's avx512 path (Sapphire Rapids class; one transform, one thread,
 // best of 3 interleaved runs of ffft_transform_loop), 0.84-0.85 at 2^10 and
-// 2^13 on its avx2 path. Out of
-// line, so that GCC allocates registers for one group at a time, not for a
-// whole radix-8 DFT of them (inlined, they tripled the compilation of a
-// qf128 path).
+// 2^13 on its avx2 path. Out of line, so that GCC allocates registers for
+// one group at a time, not for a whole radix-8 DFT of them (inlined, they
+// tripled the compilation of a qf128 path).
 template <class E, int P>
 [[gnu::noinline]] void sums_side_by_side(const E (&x)[P], const E (&y)[P], E (&r)[P]) {
   quad_word::add_each<typename E::limb_type, P>(x, y, r);
@@ -136,9 +135,11 @@ template <class E>
 }
 #endif
 
+// Four real results r as two complex values (r[0], r[1]) and (r[2], r[3]).
 template <class E>
-FFFT_HD E minus(const E& x) {
-  return value_of(neg(unchecked_of(x)));
+FFFT_HD void as_two_complex(const E (&r)[4], complex<unchecked<E>>& x0, complex<unchecked<E>>& x1) {
+  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
+  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
 }
 
 }  // namespace detail
@@ -164,25 +165,6 @@ FFFT_HD complex<unchecked<E>> sub(complex<unchecked<E>> x, complex<unchecked<E>>
   return add(x, complex<unchecked<E>>{neg(y.re), neg(y.im)});
 }
 
-// x0 <- x0 + x1 and x1 <- x0 - x1, as add and sub give them.
-template <class E>
-  requires(E::limbs == 4)
-FFFT_HD void sum_and_difference(complex<unchecked<E>>& x0, complex<unchecked<E>>& x1) {
-#if defined(__CUDA_ARCH__)
-  const complex<unchecked<E>> s = add(x0, x1);
-  x1 = sub(x0, x1);
-  x0 = s;
-#else
-  const E a[4] = {value_of(x0.re), value_of(x0.im), value_of(x0.re), value_of(x0.im)};
-  const E b[4] = {value_of(x1.re), value_of(x1.im), detail::minus(value_of(x1.re)),
-                  detail::minus(value_of(x1.im))};
-  E r[4];
-  detail::sums_side_by_side(a, b, r);
-  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
-  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
-#endif
-}
-
 // x0 + y0 and x1 + y1, as add gives them.
 template <class E>
   requires(E::limbs == 4)
@@ -196,9 +178,17 @@ FFFT_HD void add_both(complex<unchecked<E>>& x0, complex<unchecked<E>> y0, compl
   const E b[4] = {value_of(y0.re), value_of(y0.im), value_of(y1.re), value_of(y1.im)};
   E r[4];
   detail::sums_side_by_side(a, b, r);
-  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
-  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
+  detail::as_two_complex(r, x0, x1);
 #endif
+}
+
+// x0 <- x0 + x1 and x1 <- x0 - x1, as add and sub give them.
+template <class E>
+  requires(E::limbs == 4)
+FFFT_HD void sum_and_difference(complex<unchecked<E>>& x0, complex<unchecked<E>>& x1) {
+  complex<unchecked<E>> difference = x0;
+  add_both(x0, x1, difference, complex<unchecked<E>>{neg(x1.re), neg(x1.im)});
+  x1 = difference;
 }
 
 // x0 c0 and x1 c1 for real c0 and c1, as mul_real (butterflies.hpp) gives them.
@@ -214,8 +204,7 @@ FFFT_HD void mul_real_both(complex<unchecked<E>>& x0, unchecked<E> c0, complex<u
   const E b[4] = {value_of(c0), value_of(c0), value_of(c1), value_of(c1)};
   E r[4];
   detail::products_side_by_side(a, b, r);
-  x0 = {unchecked_of(r[0]), unchecked_of(r[1])};
-  x1 = {unchecked_of(r[2]), unchecked_of(r[3])};
+  detail::as_two_complex(r, x0, x1);
 #endif
 }
 
