@@ -1481,6 +1481,14 @@ FIGURES = {
         ["build_run_sh_sapphire.json"], _TREE,
         lambda d: build_minutes(d[0]["run_sh_fresh_clone"]["seconds"]),
         "scripts/run.sh on a fresh clone, the latest machine's"),
+    "build_run_sh_fresh_epyc": Figure(
+        ["build_run_sh_epyc.json"], _TREE,
+        lambda d: build_minutes(d[0]["run_sh_fresh_clone"]["seconds"]),
+        "scripts/run.sh on a fresh clone, the AMD EPYC (Zen 3) VM"),
+    "build_run_sh_epyc_cuda_engine": Figure(
+        ["build_run_sh_epyc.json"], _TREE,
+        lambda d: f'{d[0]["longest_compilations_seconds"]["kernels/cuda_engine.cu"]:.0f} s',
+        "kernels/cuda_engine.cu's compilation in that run"),
     **{f"build_bodies_{key}_{'before' if i == 0 else 'after'}": Figure(
         ["build_cost.json"], _TREE, (lambda key, i: lambda d: build_bodies(d, key, i))(key, i),
         f"{key} (scripts/count_fft_bodies.py)")
