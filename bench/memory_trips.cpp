@@ -46,8 +46,7 @@ std::size_t trips(std::uint64_t n) {
                                                 ffft::cpu::last_level_cache_bytes());
   if (!groups.empty()) return groups.size();
   const std::size_t count = passes.size();
-  const bool fused = ffft::cpu::fuses_passes_of<E> && count >= 3 &&
-                     ffft::cpu::fuses_last_two_passes(passes[count - 2], passes[count - 1], lanes, 1, 1);
+  const bool fused = ffft::cpu::fuses_last_two_of<E>(count, [&](std::size_t j) { return passes[j]; }, lanes);
   return fused ? count - 1 : count;
 }
 

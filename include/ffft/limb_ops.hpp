@@ -176,15 +176,12 @@ FFFT_HD constexpr T splat(typename scalar_type<T>::type s) {
   }
 }
 
-// A per-lane integer counter: int for a scalar limb, the comparison mask
-// type (same lane count and width) for a lane vector.
+// Integers of a limb's width, lane by lane: int for a scalar limb, the
+// comparison mask type (same lane count and width) for a lane vector.
 template <class T>
-struct counter_type {
+struct integer_type {
   using type = int;
 };
-
-// counter + 1 where the condition holds.
-FFFT_HD int increment_if(int counter, bool condition) { return counter + (condition ? 1 : 0); }
 
 #if FFFT_HAVE_LANES
 // Lane vectors: the same operations, lane by lane (see simd_lanes.hpp).
@@ -195,14 +192,9 @@ struct scalar_type<V> {
 };
 template <class V>
   requires simd::is_lane_vector<V>
-struct counter_type<V> {
+struct integer_type<V> {
   using type = decltype(V{} < V{});
 };
-template <class M>
-  requires(!std::is_same_v<M, bool> && !std::is_same_v<M, int>)
-FFFT_HD M increment_if(M counter, M condition) {
-  return counter - condition;  // true lanes of a vector comparison are -1
-}
 // True when a condition holds in every lane.
 template <class M>
   requires(!std::is_same_v<M, bool> && !std::is_same_v<M, int>)
@@ -243,7 +235,7 @@ FFFT_HD V fma(V a, V b, V c) {
 template <class V>
   requires simd::is_lane_vector<V>
 FFFT_HD V abs(V a) {
-  using M = typename counter_type<V>::type;  // integers of the limb's width
+  using M = typename integer_type<V>::type;  // integers of the limb's width
   using I = std::remove_cvref_t<decltype(M{}[0])>;
   const I magnitude_bits = std::numeric_limits<I>::max();  // all bits but the sign
   return reinterpret_cast<V>(reinterpret_cast<M>(a) & magnitude_bits);

@@ -101,7 +101,7 @@ FFFT_UNROLL
   // slot[N-i..N-2] can hold one: step i shifts min(i, N - 1) slots, one select
   // each (a counter of emitted limbs and a select for each output it could
   // name cost three operations an output).
-  T slot[P][N - 1 > 0 ? N - 1 : 1], carry[P];
+  T slot[P][N - 1], carry[P];
 FFFT_UNROLL
   for (int q = 0; q < P; ++q) {
     carry[q] = s[q];

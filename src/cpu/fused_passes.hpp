@@ -22,6 +22,7 @@
 // short passes, dd128 on avx512 had taken 0.92-0.99.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "ffft/fft/stockham_pass.hpp"
@@ -37,15 +38,26 @@ template <class E>
 inline constexpr bool fuses_passes_of = E::limbs == 2;
 
 // Whether passes p1 then p2, the last two of a transform of a format that
-// fuses_passes_of, run as one step on a path of `lanes` lanes, from an input of unit stride to an output of
-// unit stride: the radices above, and L1 (p1.l) a multiple of the lanes, so
-// that each lane group's W columns lie in one transform. The caller makes
+// fuses_passes_of, run as one step on a path of `lanes` lanes, from an input
+// of unit stride to an output of unit stride: the radices above, and L1
+// (p1.l) a multiple of the lanes, so that each lane group's W columns lie in
+// one transform. The caller makes
 // sure that the input and the output do not overlap (a step that reads
 // where it writes would overwrite inputs that other groups still read).
 inline bool fuses_last_two_passes(const fft::pass_shape& p1, const fft::pass_shape& p2, std::uint32_t lanes,
                                   std::int64_t in_stride, std::int64_t out_stride) {
   return lanes > 1 && in_stride == 1 && out_stride == 1 && p1.radix == 8 && (p2.radix == 2 || p2.radix == 4) &&
          p2.m == 1 && p1.m == static_cast<std::uint64_t>(p2.radix) && p2.l == 8 * p1.l && p1.l % lanes == 0;
+}
+
+// Whether the last two of a tile's or a transform's `count` passes run as
+// one step in unit strides, shape(j) giving pass j's fft::pass_shape: a
+// format that fuses_passes_of, and at least three passes, so that a step
+// before the two leaves their input in a buffer they do not write
+// (engine/runner.hpp asks the same of a whole transform's passes).
+template <class E, class Shape>
+bool fuses_last_two_of(std::size_t count, const Shape& shape, std::uint32_t lanes) {
+  return fuses_passes_of<E> && count >= 3 && fuses_last_two_passes(shape(count - 2), shape(count - 1), lanes, 1, 1);
 }
 
 }  // namespace ffft::cpu

@@ -85,7 +85,7 @@ FFFT_UNROLL
 namespace lane_shuffle {
 
 template <class V>
-using index_vector = typename limb::counter_type<V>::type;  // integers of the limb width
+using index_vector = typename limb::integer_type<V>::type;  // integers of the limb width
 
 template <class V, int W>
 inline index_vector<V> unzip_mask(int parity) {

@@ -211,8 +211,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     const auto twiddles_of = [&](int j) { return fft::pass_twiddles<E>{twiddles + g.passes[j].twiddle_offset}; };
     // The last two local passes as one step (fused_passes.hpp) where a
     // step before them leaves their input in a tile buffer.
-    const bool fused = fuses_passes_of<E> && g.count >= 3 &&
-                       fuses_last_two_passes(shape(g.count - 2), shape(g.count - 1), lanes, 1, 1);
+    const bool fused = fuses_last_two_of<E>(g.count, shape, lanes);
     const auto last_two = [&](int j, fft::strided<const value> from, fft::strided<value> to,
                               const fft::scaling<E>& scale) {
       if constexpr (fuses_passes_of<E>)

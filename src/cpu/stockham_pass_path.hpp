@@ -287,7 +287,7 @@ void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& 
   constexpr int R1 = 8, W = fft::lane_count<E, LaneBytes>;
   using L = fft::lane_expansion<E, LaneBytes>;
   const std::uint64_t groups = p1.l / W;  // a transform's lane groups
-  const std::uint64_t l2 = p1.l * R1;
+  const fft::pass_shape second_pass{R2, p1.l * R1, 1};
   const bool finishing = finish.how != fft::scaling<E>::kind::none;
   parallel_ranges(threads, batch * groups, 64, [&](std::uint64_t begin, std::uint64_t end) {
     complex<L> first[R2][R1 - 1], second[R2 - 1];
@@ -299,11 +299,8 @@ void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& 
       const std::uint64_t b = g / groups, k0 = g % groups * W;
       fft::stockham_last_two_butterflies<LaneBytes, R1, R2, E>(first, second, p1.l, in, out, b, k0, inverse);
       if (!finishing) continue;
-      for (std::uint64_t a = 0; a < R1; ++a)
-        for (std::uint64_t a2 = 0; a2 < R2; ++a2) {
-          const std::uint64_t j0 = k0 + p1.l * a + l2 * a2;
-          finish_run(finish, j0, &out(b, j0), 1, &out(b, j0), 1, W);
-        }
+      // The second pass's butterflies k0 + L1 a, W of them from each.
+      for (std::uint64_t a = 0; a < R1; ++a) finish_outputs(R2, second_pass, finish, out, b, k0 + p1.l * a, W);
     }
   });
 }
