@@ -22,6 +22,12 @@ instructions set, against the measured time and the speed goals.
         schedule makes at N = 2^16-2^22, times the measured time of one,
         against the time per point that the large-size goal allows; kept
         in the file beside the counts, on a quiet machine
+  cpu_dynamic_counts.py arithmetic FILE.json [--build DIR]
+        the floor that the butterflies' arithmetic alone sets under every
+        N of 2^10-2^22 (ffft_butterfly_rate, bench/butterfly_rate.cpp): each
+        radix's lane arithmetic timed back to back on operands in L1, summed
+        over a transform's passes, against the cycles per point that each
+        goal needs; kept in the file beside the counts, on a quiet machine
   cpu_dynamic_counts.py render FILE.json     the md from the JSON
 
 How:
@@ -69,6 +75,19 @@ How:
     values, read and written as a pass does): a floor below the allowance
     leaves the goal to the schedule (overlapping the trips with the
     arithmetic), one above it would stop it.
+  - the arithmetic alone: the path's lane arithmetic (the functions every
+    pass calls, one call a lane group), each radix timed in a loop on
+    operands in L1, every call's inputs copied into place first (so that
+    the calls are independent, as a pass's are), the fastest of many
+    blocks: cycles a call. A transform's floor is the sum over its passes
+    of cycles a call / (R W). Where the ceiling counts what the ports must
+    issue, this measures what today's arithmetic does on the core, its
+    chains of dependent operations and its spills included: a goal that
+    needs fewer cycles than the floor cannot be met by any pass loop or
+    memory schedule around today's arithmetic, only by faster arithmetic.
+    The program calls the library's own functions (on the avx512 path
+    through the weak references of its localized object: `arithmetic`
+    first checks that what it links is the library's object's code).
 
 Without valgrind (callgrind), ffft_instruction_count (ptrace) or objdump it
 says so and exits 1.
@@ -481,6 +500,7 @@ def retime(json_path, build):
     # and the model of the core are this machine's.
     data.update(machine_fields(data["cpu_path"], build))
     data.pop("memory", None)  # another machine's, or an older revision's: `memory` measures it again
+    data.pop("arithmetic", None)  # the same: `arithmetic` measures it again
     for r in data["rows"]:
         r["min_ns"], path = time_one(binary, r["format"], r["n"])
         if path != data["cpu_path"]:
@@ -519,6 +539,109 @@ def memory(json_path, build):
     return render(json_path)
 
 
+ARITHMETIC_LOG2N = range(10, 23)
+
+
+def function_body(binary, symbol):
+    """The instructions of the function named `symbol` (demangled) in an
+    object or program, without addresses, branch and call targets, offsets
+    from the instruction pointer (relocated in a program, zero in an
+    object) and the padding after it."""
+    listing = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", str(binary)], check=True,
+                             capture_output=True, text=True).stdout
+    body, inside = [], False
+    for line in listing.splitlines():
+        if re.match(r"^[0-9a-f]+ <", line):
+            inside = line.split(" <", 1)[1].startswith(symbol)
+            continue
+        if inside and "\t" in line:
+            text = re.sub(r"#.*", "", line.split("\t", 1)[1]).strip()
+            text = re.sub(r"^(call|j[a-z]+)\s+.*", r"\1", text)
+            body.append(re.sub(r"-?0x[0-9a-f]+\(%rip\)", "(%rip)", text))
+    while body and re.match(r"^(nop|xchg\s+%ax,%ax|cs nopw|data16)", body[-1]):
+        body.pop()
+    return body
+
+
+LIMB_TYPES = {"df64": "float, 2", "qf128": "float, 4", "dd128": "double, 2"}
+
+
+def same_as_library(build, binary, calls):
+    """The radices and formats (of `calls`) whose avx512 lane arithmetic in
+    the program differs from the library's avx512 object's."""
+    library = Path(build) / "src" / "ffft_cpu_avx512.o"
+    differ = []
+    for c in calls:
+        symbol = (f"void ffft::fft::lane_butterfly_arithmetic<64, {c['radix']}, "
+                  f"ffft::expansion<{LIMB_TYPES[c['format']]}> >(")
+        mine, theirs = function_body(binary, symbol), function_body(library, symbol)
+        if not mine or mine != theirs:
+            differ.append(f"{c['format']} radix {c['radix']} ({len(mine)} instructions against {len(theirs)})")
+    return differ
+
+
+def arithmetic(json_path, build):
+    """Runs ffft_butterfly_rate on the file's path and keeps its calls and
+    floors in the file as "arithmetic", with the revision they measured."""
+    json_path = Path(json_path)
+    data = json.loads(json_path.read_text())
+    binary = Path(build) / "bench" / "ffft_butterfly_rate"
+    if not binary.exists():
+        print(f"cpu_dynamic_counts: {binary} not built (cmake --build {build} --target ffft_butterfly_rate)")
+        return 1
+    if cpu_model() != data["cpu_model"]:
+        print(f"cpu_dynamic_counts: this machine is a {cpu_model()}, the file's counts and times are of a "
+              f"{data['cpu_model']}: measure the arithmetic on that machine")
+        return 1
+    identity = results_record.identity()
+    env = dict(os.environ, FFFT_CPU_ISA=data["cpu_path"])
+    rates = json.loads(subprocess.run([str(binary), *map(str, ARITHMETIC_LOG2N)], check=True, capture_output=True,
+                                      text=True, env=env).stdout)
+    if rates["path"] != data["cpu_path"]:
+        print(f"cpu_dynamic_counts: this machine ran the {rates['path']} path, not the file's {data['cpu_path']}")
+        return 1
+    if rates["path"] == "avx512":
+        differ = same_as_library(build, binary, rates["calls"])
+        if differ:
+            print("cpu_dynamic_counts: ffft_butterfly_rate's avx512 arithmetic is not the library's for "
+                  f"{', '.join(differ)}: rebuild both from the same sources and flags")
+            return 1
+    rates["measured"] = identity
+    data["arithmetic"] = rates
+    json_path.write_text(json.dumps(data, indent=1) + "\n")
+    return render(json_path)
+
+
+def arithmetic_floors(data):
+    """{(format, n): the arithmetic alone's cycles per point} of a file."""
+    if "arithmetic" not in data:
+        return {}
+    mhz, _ = clock_of(data)
+    return {(r["format"], r["n"]): r["floor_ns_per_point"] * mhz * 1e-3 for r in data["arithmetic"]["rows"]}
+
+
+def arithmetic_goal_rows(data, baseline_report=None):
+    """Each goal at every N of the arithmetic's rows that the CPU run
+    measured: the cycles per point it needs, the arithmetic's floor, and
+    the cycles per point the benchmark measured (one thread, batched)."""
+    floors = arithmetic_floors(data)
+    if not floors:
+        return []
+    mhz, _ = clock_of(data)
+    baselines, _ = baseline_gflops(run_of(data), baseline_report)
+    out = []
+    for fmt, baseline, ratio in GOALS.get(data["cpu_path"], []):
+        for (f, n), floor in sorted(floors.items(), key=lambda kv: kv[0][1]):
+            contender = f"ffft_{fmt}_table"
+            if f != fmt or (baseline, n) not in baselines or (contender, n) not in baselines:
+                continue
+            flops = 5 * math.log2(n)
+            out.append({"format": fmt, "baseline": baseline, "ratio": ratio, "n": n,
+                        "needs": flops / (baselines[(baseline, n)] * ratio) * mhz * 1e-3, "floor": floor,
+                        "measured": flops / baselines[(contender, n)] * mhz * 1e-3})
+    return out
+
+
 def memory_rows(data, baseline_report=None):
     """Each format at each N of the file's memory rows that the CPU run
     measured: the cycles per point that the large-size goal allows (at
@@ -540,7 +663,7 @@ def memory_rows(data, baseline_report=None):
         floor = r["trips"] * r["trip_ns"] / n * mhz * 1e-3
         out.append({"format": fmt, "n": n, "trips": r["trips"], "trip": r["trip_ns"] / n * mhz * 1e-3,
                     "floor": floor, "allows": allows, "measured": flops / baselines[(contender, n)] * mhz * 1e-3,
-                    "share": floor / allows})
+                    "share": floor / allows, "arithmetic": arithmetic_floors(data).get((fmt, n))})
     return out
 
 
@@ -620,6 +743,40 @@ def render(json_path):
                      f"{fmt_num(g['needs'])} | {fmt_num(g['ceiling'])} | {fmt_num(g['measured'])} | "
                      f"{g['needed']:.2f}{': beyond the ceiling' if g['needed'] > 1 else ''} | "
                      f"{g['ceiling'] / g['measured']:.2f} |")
+    arithmetic_rows = arithmetic_goal_rows(data)
+    if arithmetic_rows:
+        rates = data["arithmetic"]
+        lines += ["", "## The goals against the arithmetic alone", "",
+                  "The butterflies' arithmetic alone (ffft_butterfly_rate, "
+                  f"{results_record.describe({'measured': rates['measured']})}): each radix's lane arithmetic "
+                  "(the function every pass calls, once a lane group of W butterflies) timed back to back on "
+                  "operands in L1, each call's inputs first copied into place, the fastest of many blocks of "
+                  "calls. Where the ceiling counts what the ports must issue, this is what today's arithmetic "
+                  "does on this core, its chains of dependent operations and its spills included.", "",
+                  "| format | radix | lanes (W) | cycles a call | cycles a point (a pass) | of which the copy |",
+                  "|---|---:|---:|---:|---:|---:|"]
+        mhz_a, _ = clock_of(data)
+        for c in rates["calls"]:
+            cycles = c["ns"] * mhz_a * 1e-3
+            lines.append(f"| {c['format']} | {c['radix']} | {c['lanes']} | {fmt_num(cycles)} | "
+                         f"{fmt_num(cycles / (c['radix'] * c['lanes']))} | {c['copy_ns'] / c['ns']:.2f} |")
+        lines += ["", "A transform's floor: the sum over its passes (their radices from fft/schedule.hpp) of "
+                  "cycles a call / (R W). Each goal at every N of its run, as the cycles per point it needs "
+                  f"(the baseline's one-thread GFLOPs in `{baseline_file}` times the ratio), against that "
+                  "floor and the transform's own cycles in the same run. A goal that needs fewer cycles than "
+                  "the floor (floor / needs above 1) is beyond today's arithmetic on this core: no pass loop "
+                  "or memory schedule around it meets it, only faster arithmetic.", "",
+                  "| goal | N | radices | needs (cycles) | arithmetic alone (cycles) | measured (cycles) | "
+                  "floor / needs | floor / measured |",
+                  "|---|---:|---|---:|---:|---:|---:|---:|"]
+        radices = {(r["format"], r["n"]): r["radices"] for r in rates["rows"]}
+        for g in arithmetic_rows:
+            share = g["floor"] / g["needs"]
+            lines.append(f"| {g['format']} / {g['baseline']} >= {g['ratio']:g} | 2^{int(math.log2(g['n']))} | "
+                         f"{' '.join(map(str, radices[(g['format'], g['n'])]))} | {fmt_num(g['needs'])} | "
+                         f"{fmt_num(g['floor'])} | {fmt_num(g['measured'])} | "
+                         f"{share:.2f}{': beyond the arithmetic' if share > 1 else ''} | "
+                         f"{g['floor'] / g['measured']:.2f} |")
     rows = memory_rows(data)
     if rows:
         lines += ["", "## The large sizes against memory", "",
@@ -631,13 +788,17 @@ def render(json_path):
                   f"{results_record.describe({'measured': data['memory']['measured']})}, "
                   f"{data['memory']['cache_bytes'] >> 10} KiB of cache a core). The twiddles' reads come on top. "
                   "A floor below the allowance (share below 1) leaves the goal to the schedule: the trips "
-                  "overlapped with the arithmetic, and tiles that stay in cache.", "",
+                  "overlapped with the arithmetic, and tiles that stay in cache."
+                  + (" Beside it, the arithmetic alone (above), which the trips could at best overlap: "
+                     "the larger of the two floors is what no schedule beats." if arithmetic_rows else ""), "",
                   "| format | N | trips | one trip (cycles per point) | floor (cycles per point) | "
-                  "the goal allows | floor / allowance | measured |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                  + ("arithmetic alone (cycles per point) | " if arithmetic_rows else "")
+                  + "the goal allows | floor / allowance | measured |",
+                  "|---|---:|---:|---:|---:|" + ("---:|" if arithmetic_rows else "") + "---:|---:|---:|"]
         for m in rows:
+            alone = (f"{fmt_num(m['arithmetic'])} | " if m["arithmetic"] is not None else "– | ") if arithmetic_rows else ""
             lines.append(f"| {m['format']} | 2^{int(math.log2(m['n']))} | {m['trips']} | {fmt_num(m['trip'])} | "
-                         f"{fmt_num(m['floor'])} | {fmt_num(m['allows'])} | {m['share']:.2f} | "
+                         f"{fmt_num(m['floor'])} | {alone}{fmt_num(m['allows'])} | {m['share']:.2f} | "
                          f"{fmt_num(m['measured'])} |")
     json_path.with_suffix(".md").write_text("\n".join(lines) + "\n")
     return 0
@@ -671,6 +832,8 @@ def main():
         return retime(a.file, a.build)
     if a.command == "memory":
         return memory(a.file, a.build)
+    if a.command == "arithmetic":
+        return arithmetic(a.file, a.build)
     return measure(a)
 
 

@@ -585,6 +585,42 @@ def cpu_memory_floor(data):
     return f"{', '.join(parts)} ({size(min(ns))}-{size(max(ns))})"
 
 
+def cpu_arithmetic_share(data):
+    """Per format: the transform's time against its arithmetic alone's (floor / measured), over N."""
+    mhz, _ = cpu_dynamic_counts.clock_of(data[0])
+    floors = cpu_dynamic_counts.arithmetic_floors(data[0])
+    baselines, _ = cpu_dynamic_counts.baseline_gflops(cpu_dynamic_counts.run_of(data[0]), data[1])
+    parts, ns = [], []
+    for f in FORMATS:
+        shares = []
+        for (fmt, n), floor in sorted(floors.items()):
+            if fmt == f and (f"ffft_{f}_table", n) in baselines:
+                shares.append(floor / (5 * math.log2(n) / baselines[(f"ffft_{f}_table", n)] * mhz * 1e-3))
+                ns.append(n)
+        if shares:
+            parts.append(f"{f} {span(shares, 2)}")
+    return f"{', '.join(parts)} ({size(min(ns))}-{size(max(ns))})"
+
+
+def cpu_arithmetic_goals(data):
+    """Per 1-D goal not met at every N: the share of its arithmetic alone's rate that it needs
+    (floor / needs) over N, and at how many N that is beyond the arithmetic."""
+    rows = cpu_dynamic_counts.arithmetic_goal_rows(data[0], data[1])
+    parts = []
+    for goal in dict.fromkeys((g["format"], g["baseline"], g["ratio"]) for g in rows):
+        mine = [g for g in rows if (g["format"], g["baseline"], g["ratio"]) == goal]
+        if all(g["measured"] <= g["needs"] for g in mine):
+            continue  # met at every N
+        shares = [g["floor"] / g["needs"] for g in mine]
+        beyond = sum(s > 1 for s in shares)
+        ns = [g["n"] for g in mine]
+        verdict = ("beyond it at every N" if beyond == len(mine) else f"beyond it at {beyond} of {len(mine)} N"
+                   if beyond else "within it at every N")
+        parts.append(f"{goal[0]} / {goal[1]} >= {goal[2]:g}: {span(shares, 2)} ({size(min(ns))}-{size(max(ns))}; "
+                     f"{verdict})")
+    return "; ".join(parts) if parts else "every goal met at every N"
+
+
 # ---------------------------------------------------------------- N-D transforms (GPU)
 
 def gpu_nd_summary(data):
@@ -1369,6 +1405,14 @@ FIGURES = {
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
                               ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+    **{f"cpu_arithmetic_share_{path}": Figure(
+        [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_share,
+        f"the transform's time against its arithmetic alone's, floor / measured, {path}")
+       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+    **{f"cpu_arithmetic_goals_{path}": Figure(
+        [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
+        f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
+       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
     "cpu_memory_floor_avx512": Figure(["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
                                       cpu_memory_floor,
                                       "the memory floor's share of the time the large-size goal allows, avx512"),

@@ -193,6 +193,26 @@ class Ceiling(unittest.TestCase):
         self.assertAlmostEqual(row["share"], 60 * 0.85 / 100)
         self.assertEqual(cpu_dynamic_counts.memory_rows({"cpu_path": "avx512", "nominal_mhz": 1000.0}, report), [])
 
+    def test_the_arithmetic_floor_against_what_each_goal_needs(self):
+        # A 1000 MHz clock: cycles per point are ns per point. At 2^10 (50
+        # flops a point) QD runs at 0.5 GFLOPs, so dd128 / QD >= 2.5 needs
+        # 50 / 1.25 = 40; dd128 at 1 GFLOPs takes 50; its arithmetic alone 44.
+        report = {"benchmarks": [case("ffft_dd128_table", 1024, 1.0), case("qd_dd_real", 1024, 0.5)]}
+        data = {"cpu_path": "avx512", "nominal_mhz": 1000.0,
+                "arithmetic": {"rows": [{"format": "dd128", "n": 1024, "radices": [8, 8, 8, 2],
+                                         "floor_ns_per_point": 44.0},
+                                        {"format": "dd128", "n": 2048, "radices": [8, 8, 8, 4],
+                                         "floor_ns_per_point": 45.0}]}}
+        self.assertEqual(cpu_dynamic_counts.arithmetic_floors(data), {("dd128", 1024): 44.0, ("dd128", 2048): 45.0})
+        rows = cpu_dynamic_counts.arithmetic_goal_rows(data, report)
+        self.assertEqual(len(rows), 1)  # 2^11 was not in the run
+        self.assertEqual((rows[0]["baseline"], rows[0]["ratio"]), ("qd_dd_real", 2.5))
+        self.assertAlmostEqual(rows[0]["needs"], 40.0)
+        self.assertAlmostEqual(rows[0]["floor"], 44.0)
+        self.assertAlmostEqual(rows[0]["measured"], 50.0)
+        self.assertEqual(cpu_dynamic_counts.arithmetic_goal_rows({"cpu_path": "avx512", "nominal_mhz": 1000.0},
+                                                                 report), [])
+
 
 if __name__ == "__main__":
     unittest.main()

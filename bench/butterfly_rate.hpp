@@ -1,0 +1,29 @@
+// The butterflies' arithmetic alone, timed on one core (bench/butterfly_rate.cpp):
+// each CPU path's lane arithmetic (lane_butterfly_arithmetic, src/cpu/lane_butterfly.hpp)
+// on operands in the L1 cache, compiled once per path with that path's flags
+// (butterfly_rate_path.cpp), as the library's own copies are.
+#pragma once
+
+#include <string>
+
+namespace butterfly_rate {
+
+// One call's time, the fastest of many: the W butterflies of one lane group,
+// their inputs first copied into place from L1 (`arithmetic_ns`), and the
+// same loop around an empty call (`copy_ns`).
+struct call_time {
+  double arithmetic_ns;
+  double copy_ns;
+  int lanes;  // W: butterflies a call
+};
+
+// The radix-`radix` (2, 4 or 8) forward arithmetic of `format` (df64,
+// qf128 or dd128) on the path of the namespace.
+namespace avx2 {
+call_time measure(const std::string& format, int radix);
+}
+namespace avx512 {
+call_time measure(const std::string& format, int radix);
+}
+
+}  // namespace butterfly_rate
