@@ -213,6 +213,17 @@ class Ceiling(unittest.TestCase):
         self.assertEqual(cpu_dynamic_counts.arithmetic_goal_rows({"cpu_path": "avx512", "nominal_mhz": 1000.0},
                                                                  report), [])
 
+    def test_the_arithmetic_is_each_calls_fastest_run(self):
+        def run(ns2, ns8):
+            return {"path": "avx2", "calls": [{"format": "dd128", "radix": 2, "lanes": 4, "ns": ns2, "copy_ns": 1.0},
+                                              {"format": "dd128", "radix": 8, "lanes": 4, "ns": ns8, "copy_ns": 2.0}],
+                    "rows": [{"format": "dd128", "n": 16, "radices": [8, 2], "floor_ns_per_point": 0.0}]}
+        rates = cpu_dynamic_counts.fastest_calls([run(16.0, 96.0), run(8.0, 128.0), run(12.0, 64.0)])
+        self.assertEqual([c["ns"] for c in rates["calls"]], [8.0, 64.0])
+        # 64 / (8 x 4) + 8 / (2 x 4)
+        self.assertAlmostEqual(rates["rows"][0]["floor_ns_per_point"], 3.0)
+        self.assertEqual(rates["runs"], 3)
+
 
 if __name__ == "__main__":
     unittest.main()
