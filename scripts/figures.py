@@ -621,6 +621,34 @@ def cpu_arithmetic_goals(data):
     return "; ".join(parts) if parts else "every goal met at every N"
 
 
+def cpu_arithmetic_tightest(data, fmt, baseline):
+    """The two N at which a goal needs the largest share of its arithmetic alone's rate: that
+    share, the share the transform runs at, and what its time beyond the arithmetic would have
+    to fall to."""
+    rows = [g for g in cpu_dynamic_counts.arithmetic_goal_rows(data[0], data[1])
+            if (g["format"], g["baseline"]) == (fmt, baseline)]
+    rows = sorted(sorted(rows, key=lambda g: g["needs"] / g["floor"])[:2], key=lambda g: g["n"])
+    return "; ".join(f"at {size(g['n'])} {g['floor'] / g['needs']:.2f}, where the transform runs at "
+                     f"{g['floor'] / g['measured']:.2f} and the rest of its time would have to fall to "
+                     f"{(g['needs'] - g['floor']) / (g['measured'] - g['floor']):.2f} of itself" for g in rows)
+
+
+def cpu_arithmetic_radix2(data):
+    """Per two-limb format: the radix-2 arithmetic's time a point over the radix-8's, and what
+    8^(k-1) x 4 x 4 in place of 8^k x 2 would take off the arithmetic's floor (2^10-2^22)."""
+    rates = data[0]["arithmetic"]
+    per_point = {(c["format"], c["radix"]): c["ns"] / (c["radix"] * c["lanes"]) for c in rates["calls"]}
+    parts = []
+    for f in ["df64", "dd128"]:
+        if not all((f, r) in per_point for r in (2, 4, 8)):
+            continue
+        saved = [(per_point[(f, 8)] + per_point[(f, 2)] - 2 * per_point[(f, 4)]) / r["floor_ns_per_point"]
+                 for r in rates["rows"] if r["format"] == f and r["radices"][-1] == 2 and len(r["radices"]) > 1]
+        parts.append(f"{f} {per_point[(f, 2)] / per_point[(f, 8)]:.2f}, "
+                     f"{span([100 * x for x in saved])}% of its floor")
+    return "; ".join(parts)
+
+
 # ---------------------------------------------------------------- N-D transforms (GPU)
 
 def gpu_nd_summary(data):
@@ -1413,6 +1441,14 @@ FIGURES = {
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
         f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
        for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+    "cpu_arithmetic_dd128_qd_tightest_avx512": Figure(
+        ["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
+        lambda d: cpu_arithmetic_tightest(d, "dd128", "qd_dd_real"),
+        "dd128 / QD >= 2.5 at its two tightest N against the arithmetic alone, avx512"),
+    **{f"cpu_arithmetic_radix2_{path}": Figure(
+        [f"cpu_dynamic_counts_{path}.json"], _CPU, cpu_arithmetic_radix2,
+        f"radix-2 arithmetic a point over radix-8's, and 4 x 4 for 8 x 2's saving, {path}")
+       for path in ["avx512", "xeon_avx2"]},
     "cpu_memory_floor_avx512": Figure(["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
                                       cpu_memory_floor,
                                       "the memory floor's share of the time the large-size goal allows, avx512"),
