@@ -94,6 +94,7 @@ Without valgrind (callgrind), ffft_instruction_count (ptrace) or objdump it
 says so and exits 1.
 """
 import argparse
+import functools
 import json
 import math
 import os
@@ -543,15 +544,20 @@ def memory(json_path, build):
 ARITHMETIC_LOG2N = range(10, 23)
 
 
+@functools.lru_cache(maxsize=None)
+def demangled_listing(binary):
+    """objdump's demangled disassembly of an object or program, as lines."""
+    return subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", str(binary)], check=True,
+                          capture_output=True, text=True).stdout.splitlines()
+
+
 def function_body(binary, symbol):
     """The instructions of the function named `symbol` (demangled) in an
     object or program, without addresses, branch and call targets, offsets
     from the instruction pointer (relocated in a program, zero in an
     object) and the padding after it."""
-    listing = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", str(binary)], check=True,
-                             capture_output=True, text=True).stdout
     body, inside = [], False
-    for line in listing.splitlines():
+    for line in demangled_listing(str(binary)):
         if re.match(r"^[0-9a-f]+ <", line):
             inside = line.split(" <", 1)[1].startswith(symbol)
             continue
