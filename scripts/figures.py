@@ -585,6 +585,65 @@ def cpu_memory_floor(data):
     return f"{', '.join(parts)} ({size(min(ns))}-{size(max(ns))})"
 
 
+def cpu_goals_status(data):
+    """Each CPU goal on both of the Xeon's paths, and for each one missed what the measured floors
+    say: the arithmetic alone (ratio goals), two one-thread copies (thread scaling), the larger
+    of the memory's and the arithmetic's floors (large sizes). data: the two benchmark runs, then
+    their two counts files."""
+    runs = {"avx512": (data[0], data[2]), "avx2": (data[1], data[3])}
+    rows = []
+
+    def ratio_cell(p, a, b, goal):
+        bench, counts = runs[p]
+        w, n = worst(_fft(bench), a, b, EVERY_N)
+        if w >= goal[p]:
+            return f"{fmt(w)}: met"
+        fmt_name, baseline = a.split("_")[1], b
+        missed = [g for g in cpu_dynamic_counts.arithmetic_goal_rows(counts, bench)
+                  if (g["format"], g["baseline"]) == (fmt_name, baseline) and g["measured"] > g["needs"]]
+        if not missed:
+            return f"{fmt(w)} ({size(n)}): missed"
+        shares = [g["floor"] / g["needs"] for g in missed]
+        verdict = ("beyond the arithmetic alone at each" if min(shares) > 1 else
+                   f"within the arithmetic alone's rate, up to {max(shares):.2f} of it")
+        return f"{fmt(w)} ({size(n)}): missed at {len(missed)} N, {verdict}"
+
+    for a, b, goal, name in CPU_GOALS:
+        rows.append([f"{a.split('_')[1]} / {name.replace(' radix-2', '')} (≥ {goal['avx512']:g}, {goal['avx2']:g})"]
+                    + [ratio_cell(p, a, b, goal) for p in runs])
+    for f in ["dd128", "qf128", "df64"]:
+        cells = [f"{f}, 2 threads / 1, N ≥ 2^16 (≥ {SCALING_GOAL:g})"]
+        for p, (bench, _) in runs.items():
+            c = f"ffft_{f}_table"
+            w, n = worst(_fft(bench), c, c, pow2(16, 22), 2, 1)
+            copies, _ = copies_scaling(_fft(bench), f)
+            if w >= SCALING_GOAL:
+                cells.append(f"{w:.3f}: met")
+            elif copies is not None:
+                cells.append(f"{w:.3f} ({size(n)}): missed, "
+                             f"{'at or above' if w >= copies else 'below'} two one-thread copies' {copies:.3f}")
+            else:
+                cells.append(f"{w:.3f} ({size(n)}): missed")
+        rows.append(cells)
+    for f in ["dd128", "qf128", "df64"]:
+        cells = [f"{f}, worst N / best N, 1 thread (≥ {KEPT_GOAL:g})"]
+        for p, (bench, counts) in runs.items():
+            share, n, _ = kept_share(_fft(bench), f"ffft_{f}_table", 1)
+            if share >= KEPT_GOAL:
+                cells.append(f"{share:.2f}: met")
+                continue
+            at = {(m["format"], m["n"]): m for m in cpu_dynamic_counts.memory_rows(counts, bench)}.get((f, n))
+            if at is None or at["arithmetic"] is None:
+                cells.append(f"{share:.2f} ({size(n)}): missed")
+                continue
+            floor = max(at["floor"], at["arithmetic"])
+            cells.append(f"{share:.2f} ({size(n)}): missed, the larger floor "
+                         f"({'memory' if at['floor'] > at['arithmetic'] else 'arithmetic'}) "
+                         f"{floor / at['allows']:.2f} of the time the goal allows")
+        rows.append(cells)
+    return table(["goal (avx512, avx2)", "avx512", "avx2"], rows, ["---", "---", "---"])
+
+
 def cpu_arithmetic_share(data):
     """Per format: the transform's time against its arithmetic alone's (floor / measured), over N."""
     mhz, _ = cpu_dynamic_counts.clock_of(data[0])
@@ -1433,6 +1492,9 @@ FIGURES = {
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
                               ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+    "cpu_goals_status": Figure(
+        XEON_PATHS + ["cpu_dynamic_counts_avx512.json", "cpu_dynamic_counts_xeon_avx2.json"], _CPU,
+        cpu_goals_status, "each CPU goal on the Xeon's two paths, and what the measured floors say of each miss"),
     **{f"cpu_arithmetic_share_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_share,
         f"the transform's time against its arithmetic alone's, floor / measured, {path}")
