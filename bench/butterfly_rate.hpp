@@ -1,7 +1,7 @@
 // The butterflies' arithmetic alone, timed on one core (bench/butterfly_rate.cpp):
-// each CPU path's lane arithmetic (lane_butterfly_arithmetic, src/cpu/lane_butterfly.hpp)
-// on operands in the L1 cache, compiled once per path with that path's flags
-// (butterfly_rate_path.cpp), as the library's own copies are.
+// the library's own lane arithmetic of each CPU path (lane_butterfly_arithmetic,
+// src/cpu/lane_butterfly.hpp) on operands in the L1 cache, called from a
+// harness compiled once per path with that path's flags (butterfly_rate_path.cpp).
 #pragma once
 
 #include <string>
