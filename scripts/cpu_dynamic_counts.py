@@ -518,23 +518,39 @@ def retime(json_path, build):
 KEPT_GOAL = fft_bench_table.KEPT_GOAL
 
 
+def file_and_program(json_path, build, program, what):
+    """A counts file's data and the built program that measures its `what`
+    beside the counts, or (None, None), saying why, where the program is
+    not built or this machine is not the file's."""
+    data = json.loads(json_path.read_text())
+    binary = Path(build) / "bench" / program
+    if not binary.exists():
+        print(f"cpu_dynamic_counts: {binary} not built (cmake --build {build} --target {program})")
+        return None, None
+    if cpu_model() != data["cpu_model"]:
+        print(f"cpu_dynamic_counts: this machine is a {cpu_model()}, the file's counts and times are of a "
+              f"{data['cpu_model']}: measure the {what} on that machine")
+        return None, None
+    return data, binary
+
+
+def run_on_path(binary, args, data):
+    """The JSON a program prints, run on the path of a counts file."""
+    env = dict(os.environ, FFFT_CPU_ISA=data["cpu_path"])
+    return json.loads(subprocess.run([str(binary), *map(str, args)], check=True, capture_output=True, text=True,
+                                     env=env).stdout)
+
+
 def memory(json_path, build):
     """Runs ffft_memory_trips on the file's path and keeps its rows in the
     file as "memory", with the revision they measured (the counts keep
     theirs)."""
     json_path = Path(json_path)
-    data = json.loads(json_path.read_text())
-    binary = Path(build) / "bench" / "ffft_memory_trips"
-    if not binary.exists():
-        print(f"cpu_dynamic_counts: {binary} not built (cmake --build {build} --target ffft_memory_trips)")
-        return 1
-    if cpu_model() != data["cpu_model"]:
-        print(f"cpu_dynamic_counts: this machine is a {cpu_model()}, the file's counts and times are of a "
-              f"{data['cpu_model']}: measure the memory on that machine")
+    data, binary = file_and_program(json_path, build, "ffft_memory_trips", "memory")
+    if data is None:
         return 1
     identity = results_record.identity()
-    env = dict(os.environ, FFFT_CPU_ISA=data["cpu_path"])
-    trips = json.loads(subprocess.run([str(binary)], check=True, capture_output=True, text=True, env=env).stdout)
+    trips = run_on_path(binary, [], data)
     trips["measured"] = identity
     data["memory"] = trips
     json_path.write_text(json.dumps(data, indent=1) + "\n")
@@ -609,21 +625,13 @@ def arithmetic(json_path, build):
     """Runs ffft_butterfly_rate on the file's path and keeps its calls and
     floors in the file as "arithmetic", with the revision they measured."""
     json_path = Path(json_path)
-    data = json.loads(json_path.read_text())
-    binary = Path(build) / "bench" / "ffft_butterfly_rate"
-    if not binary.exists():
-        print(f"cpu_dynamic_counts: {binary} not built (cmake --build {build} --target ffft_butterfly_rate)")
-        return 1
-    if cpu_model() != data["cpu_model"]:
-        print(f"cpu_dynamic_counts: this machine is a {cpu_model()}, the file's counts and times are of a "
-              f"{data['cpu_model']}: measure the arithmetic on that machine")
+    data, binary = file_and_program(json_path, build, "ffft_butterfly_rate", "arithmetic")
+    if data is None:
         return 1
     identity = results_record.identity()
-    env = dict(os.environ, FFFT_CPU_ISA=data["cpu_path"])
     # The fastest of three runs, a few seconds apart: a VM's speed wanders
     # by a few percent from second to second, more than within one run.
-    runs = [json.loads(subprocess.run([str(binary), *map(str, ARITHMETIC_LOG2N)], check=True, capture_output=True,
-                                      text=True, env=env).stdout) for _ in range(ARITHMETIC_RUNS)]
+    runs = [run_on_path(binary, ARITHMETIC_LOG2N, data) for _ in range(ARITHMETIC_RUNS)]
     rates = fastest_calls(runs)
     if rates["path"] != data["cpu_path"]:
         print(f"cpu_dynamic_counts: this machine ran the {rates['path']} path, not the file's {data['cpu_path']}")
@@ -679,6 +687,7 @@ def memory_rows(data, baseline_report=None):
         return []
     mhz, _ = clock_of(data)
     baselines, _ = baseline_gflops(run_of(data), baseline_report)
+    alone = arithmetic_floors(data)
     out = []
     for r in data["memory"]["rows"]:
         fmt, n = r["format"], r["n"]
@@ -691,7 +700,7 @@ def memory_rows(data, baseline_report=None):
         floor = r["trips"] * r["trip_ns"] / n * mhz * 1e-3
         out.append({"format": fmt, "n": n, "trips": r["trips"], "trip": r["trip_ns"] / n * mhz * 1e-3,
                     "floor": floor, "allows": allows, "measured": flops / baselines[(contender, n)] * mhz * 1e-3,
-                    "share": floor / allows, "arithmetic": arithmetic_floors(data).get((fmt, n))})
+                    "share": floor / allows, "arithmetic": alone.get((fmt, n))})
     return out
 
 
@@ -783,9 +792,8 @@ def render(json_path):
                   "does on this core, its chains of dependent operations and its spills included.", "",
                   "| format | radix | lanes (W) | cycles a call | cycles a point (a pass) | of which the copy |",
                   "|---|---:|---:|---:|---:|---:|"]
-        mhz_a, _ = clock_of(data)
         for c in rates["calls"]:
-            cycles = c["ns"] * mhz_a * 1e-3
+            cycles = c["ns"] * mhz * 1e-3
             lines.append(f"| {c['format']} | {c['radix']} | {c['lanes']} | {fmt_num(cycles)} | "
                          f"{fmt_num(cycles / (c['radix'] * c['lanes']))} | {c['copy_ns'] / c['ns']:.2f} |")
         lines += ["", "A transform's floor: the sum over its passes (their radices from fft/schedule.hpp) of "
