@@ -9,7 +9,8 @@
 // workspace, and in place; the cache is made small (32 KiB) so that short
 // transforms take the blocked schedule. FFFT_CPU_CACHE_BYTES (with
 // FFFT_CPU_SHARED_CACHE_BYTES=0) reaches a whole plan's executor, and both
-// variables refuse what is not a byte count.
+// variables refuse what is not a byte count. Passes that prefetch their
+// next operands (a footprint above the per-core cache) change no bit.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -131,6 +132,42 @@ TYPED_TEST(CpuBlocking, GroupsOnTilesAreBitIdenticalToPassByPass) {
       }
     }
     EXPECT_GE(blocked_cases, 4) << to_string(isa);
+  }
+}
+
+// Passes that ask for their next lane group's operands ahead (a pass whose
+// input and output exceed the per-core cache, two-limb formats; the
+// last-level cache made large enough that nothing is grouped) give the bits
+// of passes that do not (a cache of 0 bytes), in both directions, on one
+// and two threads; qf128 never asks.
+TYPED_TEST(CpuBlocking, PrefetchingPassesGiveTheSameBits) {
+  using E = TypeParam;
+  const std::uint64_t n = 1 << 12, batch = 3;
+  const std::size_t cache = 4 << 10, shared_cache = std::size_t{1} << 30;
+  EXPECT_EQ(cpu::prefetches_next_operands<E>(n * batch, cache), E::limbs == 2);
+  EXPECT_FALSE(cpu::prefetches_next_operands<E>(n * batch, 0));
+  EXPECT_FALSE(cpu::prefetches_next_operands<E>(n * batch, 2 * n * batch * sizeof(complex<E>)));
+  if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
+  const transform_tables<E> tables(n);
+  const auto layout = static_cast<std::int64_t>(n);
+  const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, 17);
+  const strided<const complex<E>> in{x.data(), 1, layout};
+  for (const cpu_isa isa : lane_paths()) {
+    ASSERT_FALSE(blocked(tables, batch, isa, cache, 1)) << "grouped: the shared cache must rule it out";
+    const fft::cpu_executor<E> plain(1, isa, 0);
+    for (const int sign : {-1, 1}) {
+      const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::backward,
+                                                                  sign < 0 ? direction::forward : direction::inverse);
+      std::vector<complex<E>> want(n * batch);
+      tables.run(plain, sign, scale, in, {want.data(), 1, layout}, batch);
+      for (const unsigned threads : {1u, 2u}) {
+        SCOPED_TRACE(::testing::Message() << to_string(isa) << ", sign " << sign << ", threads " << threads);
+        const fft::cpu_executor<E> prefetching(threads, isa, cache, shared_cache);
+        std::vector<complex<E>> got(n * batch);
+        tables.run(prefetching, sign, scale, in, {got.data(), 1, layout}, batch);
+        expect_bit_identical(got, want);
+      }
+    }
   }
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/pass_groups.hpp"
+#include "ffft/complex.hpp"
 #include "ffft/cpu_isa.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
@@ -60,6 +61,30 @@ inline std::size_t usable_last_level_bytes(std::size_t reported, std::size_t cor
   constexpr std::size_t per_core = std::size_t{16} << 20;
   const std::size_t cap = per_core * (cores > 0 ? cores : 1);
   return reported < cap ? reported : cap;
+}
+
+// Whether a pass over `values` values of format E, run pass by pass, asks
+// for each lane group's successor's inputs and twiddles before its
+// arithmetic (stockham_butterfly_consecutive): where its input and output
+// together exceed the per-core cache (cache_bytes; never where it is 0, the
+// plain pass-by-pass schedule FFFT_CPU_CACHE_BYTES=0 asks for), for the
+// two-limb formats. A radix-8 pass reads 15 rows at once and writes 8, more
+// streams than the hardware prefetchers follow, and a lane group's loads
+// issue only once the previous group's arithmetic, hundreds of
+// instructions, has left room in the reorder buffer; from the last-level
+// cache they then wait in turn. One transform, one thread, best of 3
+// interleaved runs of ffft_transform_loop on the Xeon (Sapphire Rapids
+// class, 2 MiB of L2), against no prefetches:
+//   avx512  dd128 2^16-2^19: 0.98 1.01 0.94 0.91; df64 2^17-2^20: 1.00 0.98 0.92 0.92
+//   avx2    dd128 2^16-2^19: 1.00 0.96 0.96 0.95; df64 2^17-2^20: 0.99 0.98 0.98 0.97
+// of the time. Within the L2 cache (dd128 at 2^12-2^15) they took 0.97-1.02
+// (so none there), two groups ahead did no better, and the outputs' lines
+// asked for too (for writing) did worse at every size. qf128's arithmetic,
+// ten times dd128's a value, already hides the loads: it took 1.03 and 0.99
+// at 2^17 and 2^18 with them, so it runs without.
+template <class E>
+inline bool prefetches_next_operands(std::uint64_t values, std::size_t cache_bytes) {
+  return E::limbs == 2 && cache_bytes > 0 && 2 * values * sizeof(complex<E>) > cache_bytes;
 }
 
 // A tile holds at most `tile_points` values in each of two buffers (for

@@ -57,14 +57,16 @@ template <class E>
 void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const value* twiddles,
                                     strided<const value> in, strided<value> out,
                                     std::uint64_t batch, const scaling<E>& finish) const {
+  const bool prefetch =
+      cpu::prefetches_next_operands<E>(batch * pass.l * pass.m * static_cast<std::uint64_t>(pass.radix), cache_bytes_);
   switch (isa_) {
     case cpu_isa::scalar:
-      return cpu::scalar::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish);
+      return cpu::scalar::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish, false);
 #if FFFT_CPU_HAVE_X86_PATHS
     case cpu_isa::avx2:
-      return cpu::avx2::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish);
+      return cpu::avx2::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish, prefetch);
     case cpu_isa::avx512:
-      return cpu::avx512::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish);
+      return cpu::avx512::stockham_pass(threads_, sign, pass, twiddles, in, out, batch, finish, prefetch);
 #endif
     default:
       break;

@@ -5,6 +5,7 @@
 // are bit-identical to W calls of stockham_butterfly, which tests check.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -259,13 +260,28 @@ FFFT_UNROLL
   for (int a = 0; a < R; ++a) x[a] = inverse ? swapped(value_of(fast[a])) : value_of(fast[a]);
 }
 
+// The cache lines of the W consecutive values from p, asked for ahead of
+// their loads (prefetcht0): a hint, which never faults, so p may be the
+// data's end (the next group of the last one).
+template <int Bytes, class E>
+[[gnu::always_inline]] inline void prefetch_lanes(const complex<E>* p) {
+  constexpr std::size_t bytes = lane_count<E, Bytes> * sizeof(complex<E>);
+FFFT_UNROLL
+  for (std::size_t line = 0; line < bytes; line += 64)
+    __builtin_prefetch(reinterpret_cast<const char*>(p) + line, 0, 3);
+}
+
 // The butterflies (b, k, i0 + w), w < lane_count<E, Bytes>, of a pass with m a
 // multiple of the lane count, on unit-stride data: every operand is W
-// consecutive values in memory.
+// consecutive values in memory. With prefetch_next, the next group's
+// inputs and twiddles (i0 + W) are asked for before this group's
+// arithmetic, which then hides their trip from the next cache level
+// (cache_blocking.hpp, prefetches_next_operands, says when and why).
 template <int Bytes, int R, class E>
 [[gnu::always_inline]] inline void stockham_butterfly_consecutive(
     const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
-    strided<complex<E>> out, std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse) {
+    strided<complex<E>> out, std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse,
+    bool prefetch_next) {
   using L = lane_expansion<E, Bytes>;
   complex<L> x[R], w[R - 1];
 FFFT_UNROLL
@@ -273,6 +289,14 @@ FFFT_UNROLL
 FFFT_UNROLL
   for (int a = 1; a < R; ++a)
     w[a - 1] = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
+  if (prefetch_next) {
+    const std::uint64_t next = i0 + lane_count<E, Bytes>;
+FFFT_UNROLL
+    for (int j = 0; j < R; ++j) prefetch_lanes<Bytes, E>(&in(b, next + p.m * (j + R * k)));
+FFFT_UNROLL
+    for (int a = 1; a < R; ++a)
+      prefetch_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + next);
+  }
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, i0 + p.m * (k + p.l * a)));

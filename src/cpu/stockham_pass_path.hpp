@@ -191,7 +191,7 @@ FFFT_PASS_BODY inline bool short_butterflies(const fft::pass_shape& p, fft::pass
 template <int LaneBytes, int R, class E>
 void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-              std::uint64_t batch, const fft::scaling<E>& finish) {
+              std::uint64_t batch, const fft::scaling<E>& finish, bool prefetch_next) {
   const std::uint64_t per_transform = p.l * p.m;
   const std::uint64_t count = batch * per_transform;
   const bool finishing = finish.how != fft::scaling<E>::kind::none;
@@ -228,7 +228,8 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
           }
         }
         if (whole_vectors) {
-          fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, at.b, at.k, at.i, inverse);
+          fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, at.b, at.k, at.i, inverse,
+                                                            prefetch_next);
           if (finishing) finish_outputs(R, p, finish, out, at.b, at.k * p.m + at.i, W);
           continue;
         }
@@ -256,19 +257,20 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     static_assert(LaneBytes == 0, "lane paths need the lane vectors of simd_lanes.hpp");
 #endif
   }
+  (void)prefetch_next;  // the scalar path's butterflies load one value at a time
 }
 
 template <int LaneBytes, class E>
 void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-              std::uint64_t batch, const fft::scaling<E>& finish) {
+              std::uint64_t batch, const fft::scaling<E>& finish, bool prefetch_next = false) {
   switch (p.radix) {
-    case 2: return run_pass<LaneBytes, 2>(inverse, threads, p, twiddles, in, out, batch, finish);
-    case 3: return run_pass<LaneBytes, 3>(inverse, threads, p, twiddles, in, out, batch, finish);
-    case 4: return run_pass<LaneBytes, 4>(inverse, threads, p, twiddles, in, out, batch, finish);
-    case 5: return run_pass<LaneBytes, 5>(inverse, threads, p, twiddles, in, out, batch, finish);
-    case 7: return run_pass<LaneBytes, 7>(inverse, threads, p, twiddles, in, out, batch, finish);
-    case 8: return run_pass<LaneBytes, 8>(inverse, threads, p, twiddles, in, out, batch, finish);
+    case 2: return run_pass<LaneBytes, 2>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
+    case 3: return run_pass<LaneBytes, 3>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
+    case 4: return run_pass<LaneBytes, 4>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
+    case 5: return run_pass<LaneBytes, 5>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
+    case 7: return run_pass<LaneBytes, 7>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
+    case 8: return run_pass<LaneBytes, 8>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
     default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
   }
 }
@@ -326,9 +328,10 @@ void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& 
   void ffft::cpu::FFFT_CPU_PATH::stockham_pass(                                                  \
       unsigned threads, int sign, const fft::pass_shape& pass, const complex<E>* twiddles,      \
       fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,      \
-      const fft::scaling<E>& finish) {                                                           \
+      const fft::scaling<E>& finish, bool prefetch_next) {                                       \
     const fft::pass_twiddles<E> w{twiddles};                                                     \
-    detail::run_pass<FFFT_CPU_LANE_BYTES>(sign > 0, threads, pass, w, in, out, batch, finish);   \
+    detail::run_pass<FFFT_CPU_LANE_BYTES>(sign > 0, threads, pass, w, in, out, batch, finish,    \
+                                          prefetch_next);                                        \
   }
 
 // The lane path's last two passes as one step for format E

@@ -24,11 +24,13 @@
 // One Stockham pass of every transform of a batch (sign -1 forward, +1
 // inverse), on `threads` OpenMP threads (0: all), overloaded by format; each
 // output multiplied as finish says right after its butterfly stored it.
+// prefetch_next: the lane paths ask for each lane group's successor's
+// operands ahead (cache_blocking.hpp, prefetches_next_operands).
 #define FFFT_DECLARE_STOCKHAM_PASS_FOR(E)                                                        \
   void stockham_pass(unsigned threads, int sign, const fft::pass_shape& pass,                   \
                      const complex<E>* twiddles, fft::strided<const complex<E>> in,              \
                      fft::strided<complex<E>> out, std::uint64_t batch,                          \
-                     const fft::scaling<E>& finish);
+                     const fft::scaling<E>& finish, bool prefetch_next);
 // The lane paths' stockham_group: a group of passes (engine/pass_groups.hpp;
 // twiddles the plan's array, which the group's passes index by their
 // offsets) on unit-stride data, in tiles of at most tile_points values in
