@@ -78,7 +78,7 @@ void expect_lanes_match_scalars(const pass_shape& p, bool inverse) {
                                             i + W - 1, inverse, false, 1);
     fft::stockham_butterfly_lanes<Bytes, R>(p, tw, source, short_target, b, k, i, inverse, false, W - 1);
     // Every other group asks for its successor's operands ahead: a hint
-    // that must change nothing, the last group's pointing at the data's end.
+    // that must change nothing.
     const bool prefetch_next = t0 / W % 2 == 1;
     if (consecutive)
       fft::stockham_butterfly_consecutive<Bytes, R>(p, tw, source, {consecutive_lanes.data(), 1, span},
