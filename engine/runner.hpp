@@ -28,7 +28,8 @@ scaling<E> no_scaling() {
 // pass's stores are scaled. in == out works: the first pass reads all of
 // in before the last one writes out (with one pass, each butterfly reads its
 // inputs before writing the same places). ws1 == nullptr: a minimal
-// workspace, out the second buffer (step_buffers.hpp). Where the executor
+// workspace, out the second buffer (step_buffers.hpp), as it is wherever
+// output_as_second_buffer says so. Where the executor
 // says the last two passes fuse (ex.fuses_last_two_passes), they are one
 // step (ex.stockham_last_two_passes), which then reads a workspace buffer
 // (at least one step comes before it) and writes out.
@@ -44,7 +45,11 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
   }
   const std::size_t count = passes.size();
   const bool fused = count >= 3 && ex.fuses_last_two_passes(passes[count - 2], passes[count - 1], out);
-  const step_buffers steps{fused ? count - 1 : count, ws1 == nullptr, in.data == out.data};
+  const std::size_t step_count = fused ? count - 1 : count;
+  const bool in_place = in.data == out.data;
+  const bool out_dense = out.stride == 1 && (batch == 1 || out.distance == static_cast<std::int64_t>(program.n));
+  const step_buffers steps{step_count, ws1 == nullptr || output_as_second_buffer(out_dense, in_place, step_count),
+                           in_place};
   const auto twiddles = [&](std::size_t j) { return program.twiddles + (*program.offsets)[j]; };
   strided<const complex<E>> source = in;
   for (std::size_t j = 0; j < steps.steps; ++j) {

@@ -13,6 +13,8 @@
 //    copied to ws0 (one dense copy of the data) so that the last step reads
 //    ws0 and writes out.
 // That halves the workspace: at 2^30 dd128 points, 32 GiB instead of 64.
+// The CPU's passes take the output as the second buffer even where the plan
+// gave two, wherever that costs no copy (output_as_second_buffer).
 #pragma once
 
 #include <cstddef>
@@ -36,5 +38,26 @@ struct step_buffers {
   // count of at least 3).
   bool copy_before_last() const { return one_buffer && in_place && steps >= 3 && steps % 2 == 1; }
 };
+
+// Whether a transform that was given two buffers takes its output as the
+// second one all the same: where the output is dense (complex<E>, n values
+// a transform, one after the other) and that costs no copy (out of place,
+// or an even count of steps in place). Every step computes the same values
+// either way; the caches hold one buffer fewer (a dd128 transform of 2^15
+// out of place: in, out and ws0, 3 MiB, where with ws1 it was 4). The CPU's
+// passes do this (run_stockham_passes). On the Xeon (Sapphire Rapids class,
+// 2 MiB of L2; one transform, one thread, best of 3-5 interleaved runs of
+// ffft_transform_loop), against ws0, ws1, ..., out, it took this much of
+// the time:
+//   avx512  dd128 2^13-2^18: 0.99 0.97 0.96 1.00-1.01 1.01 0.97
+//           df64 2^15-2^18: 0.99 0.97 0.99 1.01;  qf128 2^14, 2^16: 1.00 0.98
+//   avx2    dd128 2^14-2^17: 1.00 0.98 0.98 0.98
+// (dd128 at 2^15 on avx512, 0.96 in both runs, is where dd128 / QD is
+// lowest on that path). The groups of the blocked transforms keep two
+// buffers: there dd128 at 2^20 and 2^22 took 0.96 and 1.02 of the time with
+// one, no clear gain.
+inline bool output_as_second_buffer(bool output_dense, bool in_place, std::size_t steps) {
+  return output_dense && (!in_place || steps % 2 == 0);
+}
 
 }  // namespace ffft::fft
