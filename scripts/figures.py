@@ -585,6 +585,20 @@ def cpu_memory_floor(data):
     return f"{', '.join(parts)} ({size(min(ns))}-{size(max(ns))})"
 
 
+def cpu_memory_overlap(data):
+    """Per format that needs any: the share of its memory floor that its passes, at the best N's
+    rate, would have to overlap for the large-size goal to hold, over N, and at the largest N."""
+    rows = cpu_dynamic_counts.memory_rows(data[0], data[1])
+    parts = []
+    for f in FORMATS:
+        mine = sorted((r for r in rows if r["format"] == f), key=lambda r: r["n"])
+        if not mine or max(r["hide"] for r in mine) == 0:
+            continue
+        parts.append(f"{f} {span([r['hide'] for r in mine], 2)} ({size(mine[0]['n'])}-{size(mine[-1]['n'])}; "
+                     f"{mine[-1]['hide']:.2f} at {size(mine[-1]['n'])})")
+    return "; ".join(parts) if parts else "none at any N"
+
+
 def cpu_goals_status(data):
     """Each CPU goal on both of the Xeon's paths, and for each one missed what the measured floors
     say: the arithmetic alone (ratio goals), two one-thread copies (thread scaling), the larger
@@ -1515,6 +1529,10 @@ FIGURES = {
     "cpu_memory_floor_avx512": Figure(["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
                                       cpu_memory_floor,
                                       "the memory floor's share of the time the large-size goal allows, avx512"),
+    "cpu_memory_overlap_avx512": Figure(["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
+                                        cpu_memory_overlap,
+                                        "the share of the memory floor that passes at the best N's rate would "
+                                        "have to overlap, avx512"),
     "cpu_spill_rates_avx2": Figure(["cpu_code_counts.json"], _CPU, cpu_spill_rates,
                                    "spills and reloads per vector fp operation, radix 8 and 4, avx2"),
     # Big integers (ffft_bench_bigint)
