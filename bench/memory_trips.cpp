@@ -34,7 +34,7 @@ namespace {
 
 // The trips of the executor's schedule for one transform of length n on
 // the selected path: the plans' passes (fft/schedule.hpp), grouped as
-// cache_blocking.hpp groups them, or pass by pass with the last two as one
+// cache_blocking.hpp groups them, or pass by pass with two passes as one
 // step where fused_passes.hpp fuses them.
 template <class E>
 std::size_t trips(std::uint64_t n) {
@@ -45,9 +45,8 @@ std::size_t trips(std::uint64_t n) {
                                                 ffft::cpu::per_core_cache_bytes(), 1,
                                                 ffft::cpu::last_level_cache_bytes());
   if (!groups.empty()) return groups.size();
-  const std::size_t count = passes.size();
-  const bool fused = ffft::cpu::fuses_last_two_of<E>(count, [&](std::size_t j) { return passes[j]; }, lanes);
-  return fused ? count - 1 : count;
+  return ffft::cpu::pass_step_count<E>(passes.size(), [&](std::size_t j) { return passes[j]; }, lanes,
+                                       n * sizeof(ffft::complex<E>), ffft::cpu::per_core_cache_bytes());
 }
 
 // words 64-bit words from `from` to `to` in a plain loop: not turned into a

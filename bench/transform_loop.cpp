@@ -10,6 +10,9 @@
 // The input and output start on a cache line (aligned_vector.hpp), or
 // FFFT_LOOP_OFFSET bytes past one (a multiple of 8 below 64: 16 is where
 // malloc's large blocks start), to time a caller's unaligned arrays.
+// FFFT_LOOP_BATCH transforms a call (default 1), contiguous, as the
+// benchmark's batches of 2^18 points are (ffft_bench_fft); min_ns and
+// median_ns are then a whole call's.
 // With FFFT_INSTRUCTION_MARKS=1 in the environment it stops itself
 // (SIGSTOP) just before and just after the timed calls, the marks that
 // ffft_instruction_count (bench/instruction_count.cpp) counts between.
@@ -33,21 +36,23 @@
 namespace {
 
 template <class E>
-int run(const char* format, std::uint64_t n, int calls, std::size_t offset) {
+int run(const char* format, std::uint64_t n, std::uint64_t batch, int calls, std::size_t offset) {
   ffft::plan_options o;
   o.length = n;
+  o.batch = batch;
   o.backend = ffft::backend::cpu;
   o.threads = 1;
   ffft::plan<E> p(o);
   using value = ffft::complex<E>;
   static_assert(std::is_trivially_copyable_v<value> && alignof(value) <= 8, "values placed at 8-byte offsets");
-  // n values and room for the offset (below one line) before them.
-  const std::size_t bytes = n * sizeof(value) + ffft::host_alignment;
+  // n * batch values and room for the offset (below one line) before them.
+  const std::uint64_t values = n * batch;
+  const std::size_t bytes = values * sizeof(value) + ffft::host_alignment;
   ffft::aligned_vector<unsigned char> x_bytes(bytes), y_bytes(bytes);
   value* x = reinterpret_cast<value*>(x_bytes.data() + offset);
   value* y = reinterpret_cast<value*>(y_bytes.data() + offset);
   // Deterministic values in [-1, 1): the same instructions run every time.
-  for (std::uint64_t j = 0; j < n; ++j)
+  for (std::uint64_t j = 0; j < values; ++j)
     x[j] = {ffft::from_double<E>(static_cast<double>((j * 2654435761u) % 1000) / 500 - 1),
             ffft::from_double<E>(static_cast<double>((j * 40503u) % 1000) / 500 - 1)};
   p.forward(x, y);
@@ -62,8 +67,9 @@ int run(const char* format, std::uint64_t n, int calls, std::size_t offset) {
   }
   if (marked) std::raise(SIGSTOP);
   std::sort(ns.begin(), ns.end());
-  std::printf("ffft_transform_loop format=%s n=%llu calls=%d path=%s min_ns=%.0f median_ns=%.0f\n", format,
-              static_cast<unsigned long long>(n), calls, std::string(ffft::to_string(ffft::selected_cpu_isa())).c_str(),
+  std::printf("ffft_transform_loop format=%s n=%llu batch=%llu calls=%d path=%s min_ns=%.0f median_ns=%.0f\n",
+              format, static_cast<unsigned long long>(n), static_cast<unsigned long long>(batch), calls,
+              std::string(ffft::to_string(ffft::selected_cpu_isa())).c_str(),
               calls ? ns.front() : 0.0, calls ? ns[ns.size() / 2] : 0.0);
   return 0;
 }
@@ -90,9 +96,21 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  std::uint64_t batch = 1;
+  if (const char* b = std::getenv("FFFT_LOOP_BATCH"); b != nullptr && *b != '\0') {
+    batch = std::strtoull(b, &end, 10);
+    if (*end != '\0' || batch == 0 || batch > ffft::max_length / n) {
+      std::fprintf(stderr,
+                   "ffft_transform_loop: FFFT_LOOP_BATCH=%s is not a count of transforms from 1 to %llu; "
+                   "set it so or unset it\n",
+                   b, static_cast<unsigned long long>(ffft::max_length / n));
+      return 2;
+    }
+  }
   const std::string format = argv[1];
-  if (format == "df64") return run<ffft::df64>("df64", n, static_cast<int>(calls), offset);
-  if (format == "qf128") return run<ffft::qf128>("qf128", n, static_cast<int>(calls), offset);
-  if (format == "dd128") return run<ffft::dd128>("dd128", n, static_cast<int>(calls), offset);
+  const int c = static_cast<int>(calls);
+  if (format == "df64") return run<ffft::df64>("df64", n, batch, c, offset);
+  if (format == "qf128") return run<ffft::qf128>("qf128", n, batch, c, offset);
+  if (format == "dd128") return run<ffft::dd128>("dd128", n, batch, c, offset);
   return usage();
 }

@@ -24,15 +24,35 @@ scaling<E> no_scaling() {
   return scaling<E>{scaling<E>::kind::none, 0, {}, {}};
 }
 
-// The passes from in to out one by one, with ex.stockham_pass; the last
-// pass's stores are scaled. in == out works: the first pass reads all of
-// in before the last one writes out (with one pass, each butterfly reads its
-// inputs before writing the same places). ws1 == nullptr: a minimal
-// workspace, out the second buffer (step_buffers.hpp), as it is wherever
-// output_as_second_buffer says so. Where the executor
-// says the last two passes fuse (ex.fuses_last_two_passes), they are one
-// step (ex.stockham_last_two_passes), which then reads a workspace buffer
-// (at least one step comes before it) and writes out.
+// The first pass of each step of run_stockham_passes: two passes as one
+// step wherever the executor runs them so (ex.fuses_two_passes;
+// two_pass_steps), from the input's stride (the first step) or the
+// buffers' between the steps, to the output's (the last) or theirs:
+// between, 1 for the workspace, out's where it may serve as a buffer (a
+// minimal workspace, step_buffers.hpp). Each step reads a buffer it does
+// not write, but for an in-place transform of one step, which therefore
+// runs its passes one by one.
+template <class E, class Executor>
+std::vector<std::size_t> stockham_steps(const Executor& ex, const std::vector<pass_shape>& passes,
+                                        strided<const complex<E>> in, strided<complex<E>> out,
+                                        std::int64_t between, std::uint64_t batch) {
+  const std::size_t count = passes.size();
+  std::vector<std::size_t> firsts = two_pass_steps(count, [&](std::size_t j) {
+    return ex.fuses_two_passes(passes[j], passes[j + 1], j == 0 ? in.stride : between,
+                               j + 2 == count ? out.stride : between, batch);
+  });
+  const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
+  if (in_place && firsts.size() == 1 && count > 1) firsts = two_pass_steps(count, [](std::size_t) { return false; });
+  return firsts;
+}
+
+// The passes from in to out, one by one with ex.stockham_pass or two as one
+// step with ex.stockham_two_passes (stockham_steps); the last step's stores
+// are scaled. in == out works: the first step reads all of in before the
+// last one writes out (with one pass, each butterfly reads its inputs before
+// writing the same places). ws1 == nullptr: a minimal workspace, out the
+// second buffer (step_buffers.hpp), as it is wherever
+// output_as_second_buffer says so.
 template <class E, class Executor>
 void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>& program,
                          const scaling<E>& scale, strided<const complex<E>> in,
@@ -43,29 +63,32 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
     ex.copy_scaled(scale, in, out, 1, batch);
     return;
   }
-  const std::size_t count = passes.size();
-  const bool fused = count >= 3 && ex.fuses_last_two_passes(passes[count - 2], passes[count - 1], out);
-  const std::size_t step_count = fused ? count - 1 : count;
+  const std::int64_t between = ws1 == nullptr ? out.stride : 1;
+  const std::vector<std::size_t> firsts = stockham_steps<E>(ex, passes, in, out, between, batch);
+  const std::size_t step_count = firsts.size();
   const bool in_place = in.data == out.data;
   const bool out_dense = out.stride == 1 && (batch == 1 || out.distance == static_cast<std::int64_t>(program.n));
   const step_buffers steps{step_count, ws1 == nullptr || output_as_second_buffer(out_dense, in_place, step_count),
                            in_place};
   const auto twiddles = [&](std::size_t j) { return program.twiddles + (*program.offsets)[j]; };
   strided<const complex<E>> source = in;
-  for (std::size_t j = 0; j < steps.steps; ++j) {
-    const bool last = j + 1 == steps.steps;
+  for (std::size_t s = 0; s < steps.steps; ++s) {
+    const bool last = s + 1 == steps.steps;
     if (last && steps.copy_before_last()) {
       ex.copy_scaled(no_scaling<E>(), source, dense(ws0, program.n), program.n, batch);
       source = as_const(dense(ws0, program.n));
     }
-    const step_buffer where = steps.target(j);
+    const step_buffer where = steps.target(s);
     const strided<complex<E>> target =
         where == step_buffer::out ? out : dense(where == step_buffer::ws0 ? ws0 : ws1, program.n);
-    if (last && fused)
-      ex.stockham_last_two_passes(sign, passes[j], passes[j + 1], twiddles(j), twiddles(j + 1), source, target,
-                                  batch, scale);
+    const std::size_t j = firsts[s];
+    const bool two = (last ? passes.size() : firsts[s + 1]) == j + 2;
+    const scaling<E> finish = last ? scale : no_scaling<E>();
+    if (two)
+      ex.stockham_two_passes(sign, passes[j], passes[j + 1], twiddles(j), twiddles(j + 1), source, target, batch,
+                             finish);
     else
-      ex.stockham_pass(sign, passes[j], twiddles(j), source, target, batch, last ? scale : no_scaling<E>());
+      ex.stockham_pass(sign, passes[j], twiddles(j), source, target, batch, finish);
     source = as_const(target);
   }
 }

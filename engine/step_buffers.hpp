@@ -18,8 +18,21 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace ffft::fft {
+
+// The first pass of each step of `count` passes where two passes j, j + 1
+// may run as one step wherever fuses(j) says so: paired greedily from the
+// first pass on (a pair of the CPU's radix-8 passes needs the second's m to
+// be whole lane vectors, which the early passes have; the last two pair
+// their own way, fused_passes.hpp).
+template <class Fuses>
+std::vector<std::size_t> two_pass_steps(std::size_t count, const Fuses& fuses) {
+  std::vector<std::size_t> firsts;
+  for (std::size_t j = 0; j < count; j += j + 1 < count && fuses(j) ? 2 : 1) firsts.push_back(j);
+  return firsts;
+}
 
 enum class step_buffer { ws0, ws1, out };
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 # Demangled names of butterflies and passes (host symbols).
 HOST_BODY = re.compile(
-    r"(butterfly|stockham_pass|run_pass|last_two_passes|twiddled_dft|run_tile|tile_butterfly|"
+    r"(butterfly|stockham_pass|run_pass|two_passes|consecutive_passes|twiddled_dft|run_tile|tile_butterfly|"
     r"ffft::fft::dft<|ffft::fft::detail::dft(2|4|8|_odd)<)")
 
 

@@ -75,26 +75,28 @@ void cpu_executor<E>::stockham_pass(int sign, const pass_shape& pass, const valu
 }
 
 template <class E>
-bool cpu_executor<E>::fuses_last_two_passes(const pass_shape& first, const pass_shape& second,
-                                            strided<value> out) const {
-  return cpu::fuses_passes_of<E> && isa_ != cpu_isa::scalar &&
-         cpu::fuses_last_two_passes(first, second, cpu::path_lanes<E>(isa_), 1, out.stride);
+bool cpu_executor<E>::fuses_two_passes(const pass_shape& first, const pass_shape& second,
+                                       std::int64_t in_stride, std::int64_t out_stride, std::uint64_t batch) const {
+  const std::uint64_t data_bytes = batch * first.l * first.m * static_cast<std::uint64_t>(first.radix) * sizeof(value);
+  return isa_ != cpu_isa::scalar &&
+         cpu::fuses_two_passes<E>(first, second, cpu::path_lanes<E>(isa_), in_stride, out_stride, data_bytes,
+                                  cache_bytes_);
 }
 
 template <class E>
-void cpu_executor<E>::stockham_last_two_passes(int sign, const pass_shape& first, const pass_shape& second,
-                                               const value* first_twiddles, const value* second_twiddles,
-                                               strided<const value> in, strided<value> out,
-                                               std::uint64_t batch, const scaling<E>& finish) const {
+void cpu_executor<E>::stockham_two_passes(int sign, const pass_shape& first, const pass_shape& second,
+                                          const value* first_twiddles, const value* second_twiddles,
+                                          strided<const value> in, strided<value> out,
+                                          std::uint64_t batch, const scaling<E>& finish) const {
   if constexpr (cpu::fuses_passes_of<E>) {
     switch (isa_) {
 #if FFFT_CPU_HAVE_X86_PATHS
       case cpu_isa::avx2:
-        return cpu::avx2::stockham_last_two_passes(threads_, sign, first, second, first_twiddles,
-                                                   second_twiddles, in, out, batch, finish);
+        return cpu::avx2::stockham_two_passes(threads_, sign, first, second, first_twiddles, second_twiddles,
+                                               in, out, batch, finish);
       case cpu_isa::avx512:
-        return cpu::avx512::stockham_last_two_passes(threads_, sign, first, second, first_twiddles,
-                                                     second_twiddles, in, out, batch, finish);
+        return cpu::avx512::stockham_two_passes(threads_, sign, first, second, first_twiddles, second_twiddles,
+                                                 in, out, batch, finish);
 #endif
       default:
         break;

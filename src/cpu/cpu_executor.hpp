@@ -51,19 +51,21 @@ class cpu_executor {
                      strided<const value> in, strided<value> out, std::uint64_t batch,
                      const scaling<E>& finish) const;
 
-  // Whether the last two passes, first then second, run as one step
-  // (stockham_last_two_passes) on this executor's path, writing `out`
-  // (src/cpu/fused_passes.hpp says when; never on the scalar path, the
-  // reference that runs every pass alone).
-  bool fuses_last_two_passes(const pass_shape& first, const pass_shape& second, strided<value> out) const;
+  // Whether two passes, first then second, of a batch of `batch`
+  // transforms run as one step (stockham_two_passes) on this executor's
+  // path, from an input of stride in_stride to an output of stride
+  // out_stride (src/cpu/fused_passes.hpp says when; never on the scalar
+  // path, the reference that runs every pass alone).
+  bool fuses_two_passes(const pass_shape& first, const pass_shape& second, std::int64_t in_stride,
+                        std::int64_t out_stride, std::uint64_t batch) const;
 
-  // The last two passes of every transform as one step, from in to out
-  // (which must not overlap): the bits of stockham_pass for each in turn,
-  // the second's outputs multiplied as finish says.
-  void stockham_last_two_passes(int sign, const pass_shape& first, const pass_shape& second,
-                                const value* first_twiddles, const value* second_twiddles,
-                                strided<const value> in, strided<value> out, std::uint64_t batch,
-                                const scaling<E>& finish) const;
+  // Two passes of every transform as one step, from in to out (which must
+  // not overlap): the bits of stockham_pass for each in turn, the second's
+  // outputs multiplied as finish says.
+  void stockham_two_passes(int sign, const pass_shape& first, const pass_shape& second,
+                           const value* first_twiddles, const value* second_twiddles,
+                           strided<const value> in, strided<value> out, std::uint64_t batch,
+                           const scaling<E>& finish) const;
 
   // One group of passes of every transform (run_stockham_groups calls it),
   // its outputs multiplied as finish says.

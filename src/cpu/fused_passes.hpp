@@ -1,7 +1,16 @@
-// When the CPU's lane paths run a transform's last two Stockham passes as
-// one step (stockham_last_two_butterflies, lane_butterfly.hpp): a radix-8
-// pass at m = R2 followed by the radix-R2 pass at m = 1, R2 = 2 or 4, the
-// ends of the schedules of 8^k x 2 and 8^k x 4.
+// When the CPU's lane paths run two Stockham passes as one step, so that
+// the values go from the first pass's butterflies to the second's without a
+// trip through the data. Two ways:
+//  - a transform's last two passes (stockham_last_two_butterflies,
+//    lane_butterfly.hpp): a radix-8 pass at m = R2 followed by the
+//    radix-R2 pass at m = 1, R2 = 2 or 4, the ends of the schedules of
+//    8^k x 2 and 8^k x 4;
+//  - two consecutive radix-8 passes whose second has m a multiple of the
+//    lanes (stockham_two_butterflies_consecutive), the early passes of
+//    every power of 8 or more, while the data are within the cache
+//    (pairs_within_cache). A transform's passes pair from the first on
+//    (engine/step_buffers.hpp, two_pass_steps): 2^12 = 8^4 runs as
+//    [8 8][8][8], 2^13 as [8 8][8][8 2], 2^16 as [8 8][8 8][8 2].
 //
 // Alone, that short last pass cost nearly what a radix-8 pass does for one
 // or two factors of 2 instead of three: on the Xeon's avx512 path (Sapphire
@@ -19,12 +28,14 @@
 //   avx512  dd128 0.91 0.93 0.95 0.92 0.97 0.95; df64 0.94 0.93 0.99 0.95 0.95 0.91
 //   avx2    dd128 0.83 0.85 0.94 0.89 0.95 0.90; df64 0.79 0.82 0.87 0.87 0.91 0.88
 // of the time. Fused with load_lanes and the deinterleaving rounds of the
-// short passes, dd128 on avx512 had taken 0.92-0.99.
+// short passes, dd128 on avx512 had taken 0.92-0.99. The pairs of radix-8
+// passes: pairs_within_cache.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/step_buffers.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 namespace ffft::cpu {
@@ -50,14 +61,72 @@ inline bool fuses_last_two_passes(const fft::pass_shape& p1, const fft::pass_sha
          p2.m == 1 && p1.m == static_cast<std::uint64_t>(p2.radix) && p2.l == 8 * p1.l && p1.l % lanes == 0;
 }
 
-// Whether the last two of a tile's or a transform's `count` passes run as
-// one step in unit strides, shape(j) giving pass j's fft::pass_shape: a
-// format that fuses_passes_of, and at least three passes, so that a step
-// before the two leaves their input in a buffer they do not write
-// (engine/runner.hpp asks the same of a whole transform's passes).
+// Whether passes p1 then p2 run as one step anywhere in a transform
+// (stockham_two_butterflies_consecutive, lane_butterfly.hpp): two radix-8
+// passes, consecutive (p2's L is p1's times 8), p2's m a multiple of the
+// lanes, so that each lane group's operands are whole vectors; unit strides.
+inline bool fuses_consecutive_passes(const fft::pass_shape& p1, const fft::pass_shape& p2, std::uint32_t lanes,
+                                     std::int64_t in_stride, std::int64_t out_stride) {
+  return lanes > 1 && in_stride == 1 && out_stride == 1 && p1.radix == 8 && p2.radix == 8 &&
+         p2.l == 8 * p1.l && p1.m == 8 * p2.m && p2.m % lanes == 0;
+}
+
+// Whether consecutive passes of format E over `data_bytes` of values (one
+// buffer: the whole batch) on a path of `lanes` lanes pair where
+// fuses_consecutive_passes allows: while the data are small enough against
+// the per-core cache (cache_bytes; never where it is 0, the plain
+// pass-by-pass schedule FFFT_CPU_CACHE_BYTES=0 asks for), as measured. A
+// pair reads 64 rows and 56 rows of twiddles and writes 64 rows at once,
+// far more streams than a pass's 23, which the hardware prefetchers follow
+// no longer once the rows come from beyond the cache; and its 64 lane
+// values pass through the stack, which on AVX2's 16 registers costs dd128
+// what the trip it saves does. On the Xeon (Sapphire Rapids class, 2 MiB
+// of L2; one transform, one thread, best of 3-5 interleaved runs of
+// ffft_transform_loop), pairs against the passes one by one took this much
+// of the time:
+//   avx512 dd128 2^10-2^17: 0.92 0.94 0.91-0.92 0.96 0.96-1.03 0.93-0.99 0.96-0.98
+//               2^18, 2^19: 1.14 1.48 (8 and 16 MiB)
+//          df64 2^10, 2^13, 2^15-2^18: 0.93 0.93 0.97 0.91 0.95-0.98 0.92
+//               2^19, 2^20: 1.09 1.44 (8 and 16 MiB)
+//   avx2   df64 2^10, 2^13-2^15: 0.89 0.90 0.91 0.92; 2^16, 2^18: 1.04 1.07 (1 and 4 MiB)
+//          dd128 2^10, 2^12, 2^13: 1.00 0.98 1.00; 2^15-2^17: 1.14 1.22 1.15
+// So on avx512 data up to twice the cache, on avx2 df64 up to a quarter of
+// it, and dd128 on avx2 never.
+template <class E>
+inline constexpr bool pairs_on(std::uint32_t lane_bytes) {
+  return fuses_passes_of<E> && (lane_bytes >= 64 || sizeof(typename E::limb_type) == 4);
+}
+
+template <class E>
+inline bool pairs_within_cache(std::uint32_t lanes, std::uint64_t data_bytes, std::size_t cache_bytes) {
+  const auto lane_bytes = static_cast<std::uint32_t>(lanes * sizeof(typename E::limb_type));
+  const std::uint64_t cache = cache_bytes;
+  if (cache == 0 || !pairs_on<E>(lane_bytes)) return false;
+  return lane_bytes >= 64 ? data_bytes <= 2 * cache : 4 * data_bytes <= cache;
+}
+
+// Whether passes p1 then p2 of format E run as one step, either way, over
+// data_bytes of values (pairs_within_cache).
+template <class E>
+inline bool fuses_two_passes(const fft::pass_shape& p1, const fft::pass_shape& p2, std::uint32_t lanes,
+                             std::int64_t in_stride, std::int64_t out_stride, std::uint64_t data_bytes,
+                             std::size_t cache_bytes) {
+  if (!fuses_passes_of<E>) return false;
+  if (fuses_last_two_passes(p1, p2, lanes, in_stride, out_stride)) return true;
+  return fuses_consecutive_passes(p1, p2, lanes, in_stride, out_stride) &&
+         pairs_within_cache<E>(lanes, data_bytes, cache_bytes);
+}
+
+// The steps that `count` passes of format E (shape(j) giving pass j's
+// fft::pass_shape) take on a path of `lanes` lanes over data_bytes of
+// unit-stride data: the executor's pass-by-pass schedule (engine/runner.hpp,
+// stockham_steps), for tools that model its trips over memory.
 template <class E, class Shape>
-bool fuses_last_two_of(std::size_t count, const Shape& shape, std::uint32_t lanes) {
-  return fuses_passes_of<E> && count >= 3 && fuses_last_two_passes(shape(count - 2), shape(count - 1), lanes, 1, 1);
+std::size_t pass_step_count(std::size_t count, const Shape& shape, std::uint32_t lanes, std::uint64_t data_bytes,
+                            std::size_t cache_bytes) {
+  return fft::two_pass_steps(count, [&](std::size_t j) {
+           return fuses_two_passes<E>(shape(j), shape(j + 1), lanes, 1, 1, data_bytes, cache_bytes);
+         }).size();
 }
 
 }  // namespace ffft::cpu

@@ -424,6 +424,54 @@ FFFT_UNROLL
   }
 }
 
+// Two consecutive passes at once: radix R1 at (L1, m1), then radix R2 at
+// (L1 R1, m2), m1 = R2 m2, for the W columns i0 + w (i0 a multiple of W,
+// m2 a multiple of W) of one k of the first, on unit-stride data. Butterfly
+// (k, i0 + w + m2 c) of the first, c < R2, writes its output a to
+// i0 + w + m2 c + m1 (k + L1 a), which butterfly (k + L1 a, i0 + w) of
+// the second reads as its input c (stockham_pass.hpp's indices). So the R1
+// R2 values of the W lanes are closed under the two passes: the first's R2
+// butterflies leave their outputs in lanes, the second's R1 butterflies
+// take them from there, without the store and load of a trip through the
+// data; and the second's twiddles, entries (a2 - 1) m2 + i0 + w, are the
+// same for its R1 butterflies. The same butterflies on the same values with
+// the same twiddles as the two passes one after the other: the same bits.
+template <int Bytes, int R1, int R2, class E>
+[[gnu::always_inline]] inline void stockham_two_butterflies_consecutive(
+    const pass_shape& p1, pass_twiddles<E> twiddles_1, pass_twiddles<E> twiddles_2,
+    strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t b, std::uint64_t k,
+    std::uint64_t i0, bool inverse) {
+  using L = lane_expansion<E, Bytes>;
+  const std::uint64_t m1 = p1.m, m2 = m1 / R2, l2 = p1.l * R1;
+  complex<L> y[R2][R1];
+FFFT_UNROLL
+  for (int c = 0; c < R2; ++c) {
+    const std::uint64_t i = i0 + m2 * static_cast<std::uint64_t>(c);
+    complex<L> w[R1 - 1];
+FFFT_UNROLL
+    for (int j = 0; j < R1; ++j) y[c][j] = load_lanes<Bytes, E>(&in(b, i + m1 * (j + R1 * k)));
+FFFT_UNROLL
+    for (int a = 1; a < R1; ++a)
+      w[a - 1] = load_lanes<Bytes, E>(twiddles_1.data + static_cast<std::uint64_t>(a - 1) * m1 + i);
+    lane_butterfly_arithmetic<Bytes, R1, E>(y[c], w, inverse);
+  }
+  complex<L> w[R2 - 1];
+FFFT_UNROLL
+  for (int a2 = 1; a2 < R2; ++a2)
+    w[a2 - 1] = load_lanes<Bytes, E>(twiddles_2.data + static_cast<std::uint64_t>(a2 - 1) * m2 + i0);
+FFFT_UNROLL
+  for (int a = 0; a < R1; ++a) {
+    complex<L> x[R2];
+FFFT_UNROLL
+    for (int c = 0; c < R2; ++c) x[c] = y[c][a];
+    lane_butterfly_arithmetic<Bytes, R2, E>(x, w, inverse);
+    const std::uint64_t k2 = k + p1.l * static_cast<std::uint64_t>(a);
+FFFT_UNROLL
+    for (int a2 = 0; a2 < R2; ++a2)
+      store_lanes<Bytes, E>(x[a2], &out(b, i0 + m2 * (k2 + l2 * static_cast<std::uint64_t>(a2))));
+  }
+}
+
 // The butterflies (b[w], k[w], i[w]), w < lanes <= lane_count<E, Bytes>,
 // gathered one value at a time; the lanes past `lanes` repeat the last
 // butterfly and are not written. With consecutive_output (all W lanes), the

@@ -46,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/step_buffers.hpp"
 #include "ffft/aligned_vector.hpp"
 #include "ffft/fft/stockham_group.hpp"
 #include "src/cpu/cache_blocking.hpp"
@@ -222,25 +223,33 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     const auto dense = static_cast<std::int64_t>(radix);
     const auto shape = [&](int j) { return fft::pass_shape{g.passes[j].radix, g.passes[j].l, g.passes[j].m}; };
     const auto twiddles_of = [&](int j) { return fft::pass_twiddles<E>{twiddles + g.passes[j].twiddle_offset}; };
-    // The last two local passes as one step (fused_passes.hpp) where a
-    // step before them leaves their input in a tile buffer.
-    const bool fused = fuses_last_two_of<E>(g.count, shape, lanes);
-    const auto last_two = [&](int j, fft::strided<const value> from, fft::strided<value> to,
-                              const fft::scaling<E>& scale) {
-      if constexpr (fuses_passes_of<E>)
-        run_last_two_passes<LaneBytes>(inverse, 1, shape(j), shape(j + 1), twiddles_of(j), twiddles_of(j + 1), from,
-                                       to, count, scale);
-    };
-    const int steps = fused ? g.count - 1 : g.count;
+    // Two local passes as one step where fused_passes.hpp allows, the
+    // tile's values against the tile's size (at most the cache, and more
+    // than half of it); a step reads the input or the tile buffer the
+    // step before it wrote, never the one it writes (at least two steps: a
+    // pair needs a pass before or after it).
+    const std::uint64_t tile_bytes = count * radix * sizeof(value);
+    const std::vector<std::size_t> firsts = fft::two_pass_steps(static_cast<std::size_t>(g.count), [&](std::size_t j) {
+      return fuses_two_passes<E>(shape(static_cast<int>(j)), shape(static_cast<int>(j) + 1), lanes, 1, 1, tile_bytes,
+                                 std::size_t{tile_points} * sizeof(value));
+    });
+    const std::size_t steps = firsts.size();
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
-    for (int j = 0; j < steps; ++j) {
-      const bool in_place = j + 1 == steps && l == 1;
+    for (std::size_t s = 0; s < steps; ++s) {
+      const bool in_place = s + 1 == steps && l == 1;
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
-                                              : fft::strided<value>{tile[j % 2], 1, dense};
-      if (fused && j + 1 == steps)
-        last_two(j, from, to, in_place ? finish : none);
-      else
-        run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
+                                              : fft::strided<value>{tile[s % 2], 1, dense};
+      const int j = static_cast<int>(firsts[s]);
+      const bool two = (s + 1 == steps ? static_cast<std::size_t>(g.count) : firsts[s + 1]) == firsts[s] + 2;
+      if constexpr (fuses_passes_of<E>) {
+        if (two) {
+          run_two_passes<LaneBytes>(inverse, 1, shape(j), shape(j + 1), twiddles_of(j), twiddles_of(j + 1), from, to,
+                                    count, in_place ? finish : none);
+          from = {to.data, 1, dense};
+          continue;
+        }
+      }
+      run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
       from = {to.data, 1, dense};
     }
     if (l == 1) return;

@@ -307,12 +307,44 @@ void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& 
   });
 }
 
+// Two consecutive radix-8 passes as one step (fused_passes.hpp,
+// fuses_consecutive_passes), from in to out, which must not overlap: lane
+// groups of W columns i0 of the second pass for each (b, k) of the first,
+// each through stockham_two_butterflies_consecutive, its outputs multiplied
+// as finish says.
 template <int LaneBytes, class E>
-void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1, const fft::pass_shape& p2,
-                         fft::pass_twiddles<E> twiddles_1, fft::pass_twiddles<E> twiddles_2,
-                         fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-                         std::uint64_t batch, const fft::scaling<E>& finish) {
+void run_consecutive_passes(bool inverse, unsigned threads, const fft::pass_shape& p1, const fft::pass_shape& p2,
+                            fft::pass_twiddles<E> twiddles_1, fft::pass_twiddles<E> twiddles_2,
+                            fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+                            std::uint64_t batch, const fft::scaling<E>& finish) {
+  constexpr int W = fft::lane_count<E, LaneBytes>;
+  const std::uint64_t per_k = p2.m / W;  // lane groups a (b, k) of the first pass
+  const std::uint64_t per_transform = p1.l * per_k;
+  const bool finishing = finish.how != fft::scaling<E>::kind::none;
+  parallel_ranges(threads, batch * per_transform, 16, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t g = begin; g < end; ++g) {
+      const std::uint64_t b = g / per_transform, k = g % per_transform / per_k, i0 = g % per_k * W;
+      fft::stockham_two_butterflies_consecutive<LaneBytes, 8, 8, E>(p1, twiddles_1, twiddles_2, in, out, b, k, i0,
+                                                                    inverse);
+      if (!finishing) continue;
+      for (std::uint64_t a = 0; a < 8; ++a) finish_outputs(8, p2, finish, out, b, (k + p1.l * a) * p2.m + i0, W);
+    }
+  });
+}
+
+// Two passes as one step, either way fused_passes.hpp allows (else
+// std::logic_error).
+template <int LaneBytes, class E>
+void run_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1, const fft::pass_shape& p2,
+                    fft::pass_twiddles<E> twiddles_1, fft::pass_twiddles<E> twiddles_2,
+                    fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
+                    std::uint64_t batch, const fft::scaling<E>& finish) {
   constexpr auto W = static_cast<std::uint32_t>(fft::lane_count<E, LaneBytes>);
+  if constexpr (pairs_on<E>(LaneBytes)) {
+    if (fuses_consecutive_passes(p1, p2, W, in.stride, out.stride))
+      return run_consecutive_passes<LaneBytes>(inverse, threads, p1, p2, twiddles_1, twiddles_2, in, out, batch,
+                                               finish);
+  }
   if (!fuses_last_two_passes(p1, p2, W, in.stride, out.stride))
     throw std::logic_error("ffft: passes of radices " + std::to_string(p1.radix) + " and " +
                            std::to_string(p2.radix) + " do not run as one step");
@@ -336,13 +368,13 @@ void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& 
 
 // The lane path's last two passes as one step for format E
 // (stockham_pass_paths.hpp).
-#define FFFT_DEFINE_STOCKHAM_LAST_TWO_PASSES(E)                                                  \
-  void ffft::cpu::FFFT_CPU_PATH::stockham_last_two_passes(                                       \
+#define FFFT_DEFINE_STOCKHAM_TWO_PASSES(E)                                                  \
+  void ffft::cpu::FFFT_CPU_PATH::stockham_two_passes(                                       \
       unsigned threads, int sign, const fft::pass_shape& first, const fft::pass_shape& second,   \
       const complex<E>* first_twiddles, const complex<E>* second_twiddles,                       \
       fft::strided<const complex<E>> in, fft::strided<complex<E>> out, std::uint64_t batch,      \
       const fft::scaling<E>& finish) {                                                           \
-    detail::run_last_two_passes<FFFT_CPU_LANE_BYTES>(sign > 0, threads, first, second,           \
+    detail::run_two_passes<FFFT_CPU_LANE_BYTES>(sign > 0, threads, first, second,                \
                                                      fft::pass_twiddles<E>{first_twiddles},      \
                                                      fft::pass_twiddles<E>{second_twiddles}, in, \
                                                      out, batch, finish);                        \

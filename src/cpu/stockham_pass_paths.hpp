@@ -46,8 +46,8 @@
 // std::logic_error): the same bits
 // as stockham_pass for each in turn, the second's outputs multiplied as
 // finish says.
-#define FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(E)                                             \
-  void stockham_last_two_passes(unsigned threads, int sign, const fft::pass_shape& first,       \
+#define FFFT_DECLARE_STOCKHAM_TWO_PASSES_FOR(E)                                             \
+  void stockham_two_passes(unsigned threads, int sign, const fft::pass_shape& first,       \
                                 const fft::pass_shape& second, const complex<E>* first_twiddles, \
                                 const complex<E>* second_twiddles,                              \
                                 fft::strided<const complex<E>> in, fft::strided<complex<E>> out, \
@@ -62,15 +62,15 @@ FFFT_DECLARE_FOR_EACH_FORMAT(scalar, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 FFFT_DECLARE_FOR_EACH_FORMAT(avx2, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 FFFT_DECLARE_FOR_EACH_FORMAT(avx2, FFFT_DECLARE_STOCKHAM_GROUP_FOR)
 namespace ffft::cpu::avx2 {
-FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(df64) FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(dd128)
+FFFT_DECLARE_STOCKHAM_TWO_PASSES_FOR(df64) FFFT_DECLARE_STOCKHAM_TWO_PASSES_FOR(dd128)
 }
 FFFT_DECLARE_FOR_EACH_FORMAT(avx512, FFFT_DECLARE_STOCKHAM_PASS_FOR)
 FFFT_DECLARE_FOR_EACH_FORMAT(avx512, FFFT_DECLARE_STOCKHAM_GROUP_FOR)
 namespace ffft::cpu::avx512 {
-FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(df64) FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR(dd128)
+FFFT_DECLARE_STOCKHAM_TWO_PASSES_FOR(df64) FFFT_DECLARE_STOCKHAM_TWO_PASSES_FOR(dd128)
 }
 #endif
 #undef FFFT_DECLARE_FOR_EACH_FORMAT
 #undef FFFT_DECLARE_STOCKHAM_GROUP_FOR
 #undef FFFT_DECLARE_STOCKHAM_PASS_FOR
-#undef FFFT_DECLARE_STOCKHAM_LAST_TWO_PASSES_FOR
+#undef FFFT_DECLARE_STOCKHAM_TWO_PASSES_FOR

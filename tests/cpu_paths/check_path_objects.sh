@@ -26,8 +26,8 @@ exported=$(readelf -sW "$avx512" |
 [[ -z $exported ]] || fail "$avx512 exports code besides its entry points and lane arithmetic: $exported"
 entries=$(nm -g --defined-only "$avx512" | grep -c '_ZN4ffft3cpu6avx512' || true)
 # stockham_pass and stockham_group for each of the 3 formats, and
-# stockham_last_two_passes for the 2 that fuse (src/cpu/fused_passes.hpp).
-((entries == 8)) || fail "$avx512 exports $entries entry points, not 8 (stockham_pass and stockham_group for each format, stockham_last_two_passes for df64 and dd128)"
+# stockham_two_passes for the 2 that fuse (src/cpu/fused_passes.hpp).
+((entries == 8)) || fail "$avx512 exports $entries entry points, not 8 (stockham_pass and stockham_group for each format, stockham_two_passes for df64 and dd128)"
 
 checked=0
 while read -r object; do

@@ -7,7 +7,7 @@
 
 FFFT_DEFINE_STOCKHAM_PASS(dd128)
 FFFT_DEFINE_STOCKHAM_GROUP(dd128)
-FFFT_DEFINE_STOCKHAM_LAST_TWO_PASSES(dd128)
+FFFT_DEFINE_STOCKHAM_TWO_PASSES(dd128)
 
 // The tests call these copies (src/cpu/avx2_lane_arithmetic.hpp).
 namespace ffft::fft {

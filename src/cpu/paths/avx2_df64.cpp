@@ -7,7 +7,7 @@
 
 FFFT_DEFINE_STOCKHAM_PASS(df64)
 FFFT_DEFINE_STOCKHAM_GROUP(df64)
-FFFT_DEFINE_STOCKHAM_LAST_TWO_PASSES(df64)
+FFFT_DEFINE_STOCKHAM_TWO_PASSES(df64)
 
 // The tests call these copies (src/cpu/avx2_lane_arithmetic.hpp).
 namespace ffft::fft {
