@@ -2,7 +2,9 @@
 // written once over any executor. An executor has the primitives of
 // cpu_executor: a whole Stockham transform (stockham), and the element-wise
 // steps of Bluestein's algorithm. The CPU runs the Stockham passes one by
-// one (run_stockham_passes); the CUDA executor runs them in groups.
+// one or two as one step (run_stockham_passes), and in groups over tiles of
+// its cache where the data exceed it; the CUDA executor runs them in groups
+// (run_stockham_groups).
 #pragma once
 
 #include <algorithm>
