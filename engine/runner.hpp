@@ -26,8 +26,8 @@ scaling<E> no_scaling() {
   return scaling<E>{scaling<E>::kind::none, 0, {}, {}};
 }
 
-// The first pass of each step of run_stockham_passes: two passes as one
-// step wherever the executor runs them so (ex.fuses_two_passes;
+// The steps of run_stockham_passes: two passes as one step wherever the
+// executor runs them so (ex.fuses_two_passes;
 // two_pass_steps), from the input's stride (the first step) or the
 // buffers' between the steps, to the output's (the last) or theirs:
 // between, 1 for the workspace, out's where it may serve as a buffer (a
@@ -35,17 +35,16 @@ scaling<E> no_scaling() {
 // not write, but for an in-place transform of one step, which therefore
 // runs its passes one by one.
 template <class E, class Executor>
-std::vector<std::size_t> stockham_steps(const Executor& ex, const std::vector<pass_shape>& passes,
-                                        strided<const complex<E>> in, strided<complex<E>> out,
-                                        std::int64_t between, std::uint64_t batch) {
+std::vector<pass_step> stockham_steps(const Executor& ex, const std::vector<pass_shape>& passes,
+                                      strided<const complex<E>> in, strided<complex<E>> out,
+                                      std::int64_t between, std::uint64_t batch, bool in_place) {
   const std::size_t count = passes.size();
-  std::vector<std::size_t> firsts = two_pass_steps(count, [&](std::size_t j) {
+  std::vector<pass_step> steps = two_pass_steps(count, [&](std::size_t j) {
     return ex.fuses_two_passes(passes[j], passes[j + 1], j == 0 ? in.stride : between,
                                j + 2 == count ? out.stride : between, batch);
   });
-  const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
-  if (in_place && firsts.size() == 1 && count > 1) firsts = two_pass_steps(count, [](std::size_t) { return false; });
-  return firsts;
+  if (in_place && steps.size() == 1 && count > 1) steps = two_pass_steps(count, [](std::size_t) { return false; });
+  return steps;
 }
 
 // The passes from in to out, one by one with ex.stockham_pass or two as one
@@ -66,9 +65,9 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
     return;
   }
   const std::int64_t between = ws1 == nullptr ? out.stride : 1;
-  const std::vector<std::size_t> firsts = stockham_steps<E>(ex, passes, in, out, between, batch);
-  const std::size_t step_count = firsts.size();
-  const bool in_place = in.data == out.data;
+  const bool in_place = static_cast<const void*>(in.data) == static_cast<const void*>(out.data);
+  const std::vector<pass_step> pass_steps = stockham_steps<E>(ex, passes, in, out, between, batch, in_place);
+  const std::size_t step_count = pass_steps.size();
   const bool out_dense = out.stride == 1 && (batch == 1 || out.distance == static_cast<std::int64_t>(program.n));
   const step_buffers steps{step_count, ws1 == nullptr || output_as_second_buffer(out_dense, in_place, step_count),
                            in_place};
@@ -83,10 +82,9 @@ void run_stockham_passes(const Executor& ex, int sign, const stockham_program<E>
     const step_buffer where = steps.target(s);
     const strided<complex<E>> target =
         where == step_buffer::out ? out : dense(where == step_buffer::ws0 ? ws0 : ws1, program.n);
-    const std::size_t j = firsts[s];
-    const bool two = (last ? passes.size() : firsts[s + 1]) == j + 2;
+    const std::size_t j = pass_steps[s].first;
     const scaling<E> finish = last ? scale : no_scaling<E>();
-    if (two)
+    if (pass_steps[s].two)
       ex.stockham_two_passes(sign, passes[j], passes[j + 1], twiddles(j), twiddles(j + 1), source, target, batch,
                              finish);
     else

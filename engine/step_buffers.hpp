@@ -22,16 +22,27 @@
 
 namespace ffft::fft {
 
-// The first pass of each step of `count` passes where two passes j, j + 1
-// may run as one step wherever fuses(j) says so: paired greedily from the
-// first pass on (a pair of the CPU's radix-8 passes needs the second's m to
-// be whole lane vectors, which the early passes have; the last two pair
-// their own way, fused_passes.hpp).
+// A step of a transform's passes: pass `first`, and with `two` the pass
+// after it as well, as one step.
+struct pass_step {
+  std::size_t first;
+  bool two;
+};
+
+// The steps of `count` passes where two passes j, j + 1 may run as one step
+// wherever fuses(j) says so: paired greedily from the first pass on (a pair
+// of the CPU's radix-8 passes needs the second's m to be whole lane
+// vectors, which the early passes have; the last two pair their own way,
+// fused_passes.hpp).
 template <class Fuses>
-std::vector<std::size_t> two_pass_steps(std::size_t count, const Fuses& fuses) {
-  std::vector<std::size_t> firsts;
-  for (std::size_t j = 0; j < count; j += j + 1 < count && fuses(j) ? 2 : 1) firsts.push_back(j);
-  return firsts;
+std::vector<pass_step> two_pass_steps(std::size_t count, const Fuses& fuses) {
+  std::vector<pass_step> steps;
+  for (std::size_t j = 0; j < count;) {
+    const bool two = j + 1 < count && fuses(j);
+    steps.push_back({j, two});
+    j += two ? 2 : 1;
+  }
+  return steps;
 }
 
 enum class step_buffer { ws0, ws1, out };

@@ -229,27 +229,26 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     // step before it wrote, never the one it writes (at least two steps: a
     // pair needs a pass before or after it).
     const std::uint64_t tile_bytes = count * radix * sizeof(value);
-    const std::vector<std::size_t> firsts = fft::two_pass_steps(static_cast<std::size_t>(g.count), [&](std::size_t j) {
+    const std::vector<fft::pass_step> steps = fft::two_pass_steps(static_cast<std::size_t>(g.count), [&](std::size_t j) {
       return fuses_two_passes<E>(shape(static_cast<int>(j)), shape(static_cast<int>(j) + 1), lanes, 1, 1, tile_bytes,
                                  std::size_t{tile_points} * sizeof(value));
     });
-    const std::size_t steps = firsts.size();
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
-    for (std::size_t s = 0; s < steps; ++s) {
-      const bool in_place = s + 1 == steps && l == 1;
+    for (std::size_t s = 0; s < steps.size(); ++s) {
+      const bool in_place = s + 1 == steps.size() && l == 1;
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
                                               : fft::strided<value>{tile[s % 2], 1, dense};
-      const int j = static_cast<int>(firsts[s]);
-      const bool two = (s + 1 == steps ? static_cast<std::size_t>(g.count) : firsts[s + 1]) == firsts[s] + 2;
+      const int j = static_cast<int>(steps[s].first);
+      bool ran = false;
+      // Only the formats that pair instantiate the pairs' bodies (steps[s].two is never set for the others).
       if constexpr (fuses_passes_of<E>) {
-        if (two) {
+        if (steps[s].two) {
           run_two_passes<LaneBytes>(inverse, 1, shape(j), shape(j + 1), twiddles_of(j), twiddles_of(j + 1), from, to,
                                     count, in_place ? finish : none);
-          from = {to.data, 1, dense};
-          continue;
+          ran = true;
         }
       }
-      run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
+      if (!ran) run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
       from = {to.data, 1, dense};
     }
     if (l == 1) return;
