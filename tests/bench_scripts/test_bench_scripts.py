@@ -5,7 +5,9 @@ scripts/fft_bench_table.py never calls a goal over 2^10-2^22 met from a run
 that measured only part of that span, scripts/fft_bench_json.py takes
 a rate from the fastest repetition and an error from their median, and
 scripts/cpu_dynamic_counts.py sets its ceiling by the model of the core the
-counts were taken on, against baselines read by the same rule."""
+counts were taken on, against baselines read by the same rule, and
+scripts/ab_transform_loop.py runs each contender in every place of the
+order and reads its settings and program apart."""
 import json
 import subprocess
 import sys
@@ -15,6 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
+import ab_transform_loop  # noqa: E402
 import cpu_dynamic_counts  # noqa: E402
 import fft_bench_json  # noqa: E402
 import fft_bench_table  # noqa: E402
@@ -223,6 +226,26 @@ class Ceiling(unittest.TestCase):
         # 64 / (8 x 4) + 8 / (2 x 4)
         self.assertAlmostEqual(rates["rows"][0]["floor_ns_per_point"], 3.0)
         self.assertEqual(rates["runs"], 3)
+
+
+class AbOrder(unittest.TestCase):
+    def test_each_contender_runs_once_in_every_place_over_as_many_rounds(self):
+        for count in (2, 3, 5):
+            orders = [ab_transform_loop.round_order(count, r) for r in range(count)]
+            for order in orders:
+                self.assertEqual(sorted(order), list(range(count)))
+            for place in range(count):
+                self.assertEqual(sorted(order[place] for order in orders), list(range(count)))
+
+    def test_contender_settings_come_apart_from_its_program(self):
+        name, settings, argv = ab_transform_loop.parse_contender(
+            "avx2=FFFT_CPU_ISA=avx2 FFFT_CPU_CACHE_BYTES=0 /tmp/old/ffft_transform_loop")
+        self.assertEqual(name, "avx2")
+        self.assertEqual(settings, {"FFFT_CPU_ISA": "avx2", "FFFT_CPU_CACHE_BYTES": "0"})
+        self.assertEqual(argv, ["/tmp/old/ffft_transform_loop"])
+        for bad in ("no_command=", "=/bin/true", "only=FFFT_CPU_ISA=avx2"):
+            with self.assertRaises(ValueError):
+                ab_transform_loop.parse_contender(bad)
 
 
 if __name__ == "__main__":
