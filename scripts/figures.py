@@ -679,6 +679,9 @@ def cpu_arithmetic_share(data):
 def cpu_arithmetic_goals(data):
     """Per 1-D goal not met at every N: the share of its arithmetic alone's rate that it needs
     (floor / needs) over N, and at how many N that is beyond the arithmetic."""
+    if "arithmetic" not in data[0]:
+        raise NotMeasured(f"{data[0].get('run', 'the counts file')} has no arithmetic alone: "
+                          f"run scripts/cpu_dynamic_counts.py arithmetic on it")
     rows = cpu_dynamic_counts.arithmetic_goal_rows(data[0], data[1])
     parts = []
     for goal in dict.fromkeys((g["format"], g["baseline"], g["ratio"]) for g in rows):
@@ -1660,8 +1663,15 @@ FIGURES = {
 
 # ---------------------------------------------------------------- the files
 
+class NotMeasured(Exception):
+    """A figure's results files lack what it reads: a table that a step of
+    their script has not measured (yet), as after cpu_dynamic_counts.py
+    counts again and before its `memory` and `arithmetic` steps."""
+
+
 def generate(name):
-    """(value, notice) of figure `name`; raises KeyError or FileNotFoundError."""
+    """(value, notice) of figure `name`; raises KeyError (no such figure),
+    FileNotFoundError or NotMeasured."""
     figure = FIGURES[name]
     data = [load(f) for f in figure.results]
     notes = []
@@ -1669,7 +1679,12 @@ def generate(name):
         n = note(measured(d, figure.sources))
         if n and n not in notes:
             notes.append(n)
-    return figure.compute(data), (f"({joined_notes(notes)})" if notes else "")
+    try:
+        value = figure.compute(data)
+    except (KeyError, ValueError, TypeError) as e:
+        raise NotMeasured(f"{', '.join(figure.results)} lack what it reads ({type(e).__name__}: {e}); "
+                          f"run the step of their script that measures it") from e
+    return value, (f"({joined_notes(notes)})" if notes else "")
 
 
 def joined_notes(notes):
@@ -1708,6 +1723,9 @@ def process(path, write):
             return match.group(0)
         except FileNotFoundError as e:
             problems.append((True, f"{path}: '{name}' has no results file behind it ({e.filename})"))
+            return match.group(0)
+        except NotMeasured as e:
+            problems.append((True, f"{path}: '{name}': {e}"))
             return match.group(0)
         if bare(current) != value.strip():
             shown = bare(current) if "\n" not in bare(current) else bare(current).splitlines()[0] + " ..."
