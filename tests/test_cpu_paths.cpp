@@ -1,15 +1,16 @@
 // The CPU executor's instruction-set paths (ffft/cpu_isa.hpp): whole
 // transforms on each path this CPU runs are bit-identical to the scalar
 // path's (avx2 against it, avx512 against avx2), for every radix, Bluestein, strided and batched layouts, both
-// directions, every normalization and both twiddle modes; FFFT_CPU_ISA
-// picks the path and refuses names it does not know.
+// directions, every normalization and both twiddle modes, and for
+// infinite, NaN and overflowing inputs; FFFT_CPU_ISA picks the path and
+// refuses names it does not know.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
