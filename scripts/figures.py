@@ -676,13 +676,19 @@ def cpu_arithmetic_share(data):
     return f"{', '.join(parts)} ({size(min(ns))}-{size(max(ns))})"
 
 
+def arithmetic_goal_rows(counts, bench):
+    """cpu_dynamic_counts.arithmetic_goal_rows of a counts file, which gives none where the file
+    has no arithmetic alone: a figure built on them would read that as every goal met."""
+    if "arithmetic" not in counts:
+        raise NotMeasured(f"{counts.get('run', 'the counts file')} has no arithmetic alone: "
+                          f"run scripts/cpu_dynamic_counts.py arithmetic on it")
+    return cpu_dynamic_counts.arithmetic_goal_rows(counts, bench)
+
+
 def cpu_arithmetic_goals(data):
     """Per 1-D goal not met at every N: the share of its arithmetic alone's rate that it needs
     (floor / needs) over N, and at how many N that is beyond the arithmetic."""
-    if "arithmetic" not in data[0]:
-        raise NotMeasured(f"{data[0].get('run', 'the counts file')} has no arithmetic alone: "
-                          f"run scripts/cpu_dynamic_counts.py arithmetic on it")
-    rows = cpu_dynamic_counts.arithmetic_goal_rows(data[0], data[1])
+    rows = arithmetic_goal_rows(data[0], data[1])
     parts = []
     for goal in dict.fromkeys((g["format"], g["baseline"], g["ratio"]) for g in rows):
         mine = [g for g in rows if (g["format"], g["baseline"], g["ratio"]) == goal]
@@ -702,8 +708,7 @@ def cpu_arithmetic_tightest(data, fmt, baseline):
     """The two N at which a goal needs the largest share of its arithmetic alone's rate: that
     share, the share the transform runs at, and what its time beyond the arithmetic would have
     to fall to."""
-    rows = [g for g in cpu_dynamic_counts.arithmetic_goal_rows(data[0], data[1])
-            if (g["format"], g["baseline"]) == (fmt, baseline)]
+    rows = [g for g in arithmetic_goal_rows(data[0], data[1]) if (g["format"], g["baseline"]) == (fmt, baseline)]
     rows = sorted(sorted(rows, key=lambda g: g["needs"] / g["floor"])[:2], key=lambda g: g["n"])
     return "; ".join(f"at {size(g['n'])} {g['floor'] / g['needs']:.2f}, where the transform runs at "
                      f"{g['floor'] / g['measured']:.2f} and the rest of its time would have to fall to "

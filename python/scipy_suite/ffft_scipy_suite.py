@@ -40,6 +40,8 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    # pytest's hook (its names) after the whole run of scipy's FFT tests: that run fails
+    # where ffft declined a call or served none, however its tests came out.
     declined = any(was_declined for (_, was_declined) in _calls)
     served = any(not was_declined for (_, was_declined) in _calls)
     if declined or not served:
