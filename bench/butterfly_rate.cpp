@@ -11,12 +11,14 @@
 //          (lane_butterfly_arithmetic, src/cpu/lane_butterfly.hpp; the
 //          functions every pass of the path calls, one call a lane group of
 //          W butterflies): ns a call, the fastest of many, on operands in
-//          L1 that each call first copies into place, and copy_ns, the same
+//          L1 that each call first copies into place; untwiddled_ns, the
+//          same without the twiddle products (a last pass's, m = 1, whose
+//          twiddles are all 1: twiddled_dft.hpp); and copy_ns, the same
 //          loop with an empty call;
 //   rows   for each format and N = 2^LOG2N, the passes' radices
 //          (fft/schedule.hpp) and floor_ns_per_point, the sum over the
-//          passes of ns / (R W): one transform's arithmetic at the rate of
-//          these calls. The fused last two passes and the cache-blocked
+//          passes of ns / (R W), untwiddled_ns for the last: one
+//          transform's arithmetic at the rate of these calls. The fused last two passes and the cache-blocked
 //          groups call the same functions on as many lane groups.
 // No schedule of a pass's loads and stores makes the arithmetic itself
 // faster than it runs here, back to back on data in L1.
@@ -42,7 +44,7 @@ FFFT_LANE_ARITHMETIC_FOR(extern template, 64, 8, dd128)
 }
 void (*volatile library_avx512_arithmetic)(ffft::complex<ffft::fft::lane_expansion<ffft::dd128, 64>> (&)[8],
                                            const ffft::complex<ffft::fft::lane_expansion<ffft::dd128, 64>> (&)[7],
-                                           bool) = &ffft::fft::lane_butterfly_arithmetic<64, 8, ffft::dd128>;
+                                           bool, bool) = &ffft::fft::lane_butterfly_arithmetic<64, 8, ffft::dd128>;
 
 int main(int argc, char** argv) {
   std::vector<unsigned> log2n;
@@ -83,8 +85,9 @@ int main(int argc, char** argv) {
     for (int radix : used) {
       const auto t = measure(format, radix);
       times[{format, radix}] = t;
-      std::printf("%s\n {\"format\": \"%s\", \"radix\": %d, \"lanes\": %d, \"ns\": %.2f, \"copy_ns\": %.2f}",
-                  separator, format, radix, t.lanes, t.arithmetic_ns, t.copy_ns);
+      std::printf("%s\n {\"format\": \"%s\", \"radix\": %d, \"lanes\": %d, \"ns\": %.2f, \"untwiddled_ns\": %.2f, "
+                  "\"copy_ns\": %.2f}",
+                  separator, format, radix, t.lanes, t.arithmetic_ns, t.untwiddled_ns, t.copy_ns);
       separator = ",";
     }
   std::printf("],\n\"rows\": [");
@@ -93,9 +96,11 @@ int main(int argc, char** argv) {
     for (unsigned k : log2n) {
       double floor = 0;
       std::string list;
-      for (int r : radices[k]) {
+      for (std::size_t j = 0; j < radices[k].size(); ++j) {
+        const int r = radices[k][j];
         const auto& t = times[{format, r}];
-        floor += t.arithmetic_ns / (r * t.lanes);
+        const bool last = j + 1 == radices[k].size();  // m = 1: no twiddle products
+        floor += (last ? t.untwiddled_ns : t.arithmetic_ns) / (r * t.lanes);
         list += (list.empty() ? "" : ", ") + std::to_string(r);
       }
       std::printf("%s\n {\"format\": \"%s\", \"n\": %llu, \"radices\": [%s], \"floor_ns_per_point\": %.4f}", separator,

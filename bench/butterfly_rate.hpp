@@ -9,10 +9,13 @@
 namespace butterfly_rate {
 
 // One call's time, the fastest of many: the W butterflies of one lane group,
-// their inputs first copied into place from L1 (`arithmetic_ns`), and the
-// same loop around an empty call (`copy_ns`).
+// their inputs first copied into place from L1 (`arithmetic_ns`); the same
+// without the twiddle products, as a transform's last pass (m = 1, every
+// twiddle 1) calls it (`untwiddled_ns`); and the same loop around an empty
+// call (`copy_ns`).
 struct call_time {
   double arithmetic_ns;
+  double untwiddled_ns;
   double copy_ns;
   int lanes;  // W: butterflies a call
 };

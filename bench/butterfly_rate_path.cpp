@@ -34,7 +34,7 @@ constexpr int lane_bytes = FFFT_RATE_LANE_BYTES;
 
 // The loop's other callee: the same call, no arithmetic.
 template <class L, int R>
-[[gnu::noinline]] void no_arithmetic(ffft::complex<L> (&x)[R], const ffft::complex<L> (&w)[R - 1], bool) {
+[[gnu::noinline]] void no_arithmetic(ffft::complex<L> (&x)[R], const ffft::complex<L> (&w)[R - 1], bool, bool) {
   asm volatile("" : : "r"(&x), "r"(&w) : "memory");
 }
 
@@ -93,12 +93,16 @@ call_time measure_radix() {
   const bool direction = inverse;
   const double arithmetic =
       fastest_ns<E, R>([direction](ffft::complex<L>(&x)[R], const ffft::complex<L>(&w)[R - 1]) {
-        ffft::fft::lane_butterfly_arithmetic<lane_bytes, R, E>(x, w, direction);
+        ffft::fft::lane_butterfly_arithmetic<lane_bytes, R, E>(x, w, direction, true);
+      });
+  const double untwiddled =
+      fastest_ns<E, R>([direction](ffft::complex<L>(&x)[R], const ffft::complex<L>(&w)[R - 1]) {
+        ffft::fft::lane_butterfly_arithmetic<lane_bytes, R, E>(x, w, direction, false);
       });
   const double copy = fastest_ns<E, R>([direction](ffft::complex<L>(&x)[R], const ffft::complex<L>(&w)[R - 1]) {
-    no_arithmetic<L, R>(x, w, direction);
+    no_arithmetic<L, R>(x, w, direction, true);
   });
-  return {arithmetic, copy, ffft::fft::lane_count<E, lane_bytes>};
+  return {arithmetic, untwiddled, copy, ffft::fft::lane_count<E, lane_bytes>};
 }
 
 template <class E>

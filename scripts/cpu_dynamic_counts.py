@@ -80,8 +80,9 @@ How:
     pass calls, one call a lane group), each radix timed in a loop on
     operands in L1, every call's inputs copied into place first (so that
     the calls are independent, as a pass's are), the fastest of many
-    blocks: cycles a call. A transform's floor is the sum over its passes
-    of cycles a call / (R W). Where the ceiling counts what the ports must
+    blocks: cycles a call, with and without the twiddle products (a last
+    pass, m = 1, has none). A transform's floor is the sum over its passes
+    of cycles a call / (R W), the last one's without. Where the ceiling counts what the ports must
     issue, this measures what today's arithmetic does on the core, its
     chains of dependent operations and its spills included: a goal that
     needs fewer cycles than the floor cannot be met by any pass loop or
@@ -589,17 +590,33 @@ def function_body(binary, symbol):
 ARITHMETIC_RUNS = 3
 
 
+def untwiddled_ns(call):
+    """A call's time without its twiddle products: a transform's last pass
+    (m = 1, every twiddle 1), which skips them (twiddled_dft.hpp). Files
+    measured before that pass skipped them have the twiddled time only."""
+    return call.get("untwiddled_ns", call["ns"])
+
+
+def transform_floor_ns(per_call, fmt, radices):
+    """The arithmetic alone of a transform of these passes, ns a point: each
+    pass's call time / (R W), the last pass's without twiddle products."""
+    def per_point(radix, last):
+        c = per_call[(fmt, radix)]
+        return (untwiddled_ns(c) if last else c["ns"]) / (radix * c["lanes"])
+    return sum(per_point(radix, j + 1 == len(radices)) for j, radix in enumerate(radices))
+
+
 def fastest_calls(runs):
     """One ffft_butterfly_rate report from several: each call's fastest time,
     and the floors summed again from them."""
     rates = runs[0]
     for c in rates["calls"]:
         same = [d for r in runs for d in r["calls"] if (d["format"], d["radix"]) == (c["format"], c["radix"])]
-        c["ns"], c["copy_ns"] = min(d["ns"] for d in same), min(d["copy_ns"] for d in same)
+        for key in ("ns", "untwiddled_ns", "copy_ns"):
+            c[key] = min(d[key] for d in same)
     per_call = {(c["format"], c["radix"]): c for c in rates["calls"]}
     for r in rates["rows"]:
-        r["floor_ns_per_point"] = sum(per_call[(r["format"], radix)]["ns"] /
-                                      (radix * per_call[(r["format"], radix)]["lanes"]) for radix in r["radices"])
+        r["floor_ns_per_point"] = transform_floor_ns(per_call, r["format"], r["radices"])
     rates["runs"] = len(runs)
     return rates
 
@@ -795,14 +812,18 @@ def render(json_path):
                   "operands in L1, each call's inputs first copied into place, the fastest of many blocks of "
                   f"calls in each of {rates.get('runs', 1)} runs. Where the ceiling counts what the ports must issue, this is what today's arithmetic "
                   "does on this core, its chains of dependent operations and its spills included.", "",
-                  "| format | radix | lanes (W) | cycles a call | cycles a point (a pass) | of which the copy |",
-                  "|---|---:|---:|---:|---:|---:|"]
+                  "| format | radix | lanes (W) | cycles a call | cycles a point (a pass) | "
+                  "without twiddle products (a last pass) | of which the copy |",
+                  "|---|---:|---:|---:|---:|---:|---:|"]
         for c in rates["calls"]:
             cycles = c["ns"] * mhz * 1e-3
+            untwiddled = untwiddled_ns(c) * mhz * 1e-3
             lines.append(f"| {c['format']} | {c['radix']} | {c['lanes']} | {fmt_num(cycles)} | "
-                         f"{fmt_num(cycles / (c['radix'] * c['lanes']))} | {c['copy_ns'] / c['ns']:.2f} |")
+                         f"{fmt_num(cycles / (c['radix'] * c['lanes']))} | "
+                         f"{fmt_num(untwiddled / (c['radix'] * c['lanes']))} | {c['copy_ns'] / c['ns']:.2f} |")
         lines += ["", "A transform's floor: the sum over its passes (their radices from fft/schedule.hpp) of "
-                  "cycles a call / (R W). Each goal at every N of its run, as the cycles per point it needs "
+                  "cycles a call / (R W), the last pass's (m = 1, every twiddle 1) without its twiddle "
+                  "products, which it skips. Each goal at every N of its run, as the cycles per point it needs "
                   f"(the baseline's one-thread GFLOPs in `{baseline_file}` times the ratio), against that "
                   "floor and the transform's own cycles in the same run. A goal that needs fewer cycles than "
                   "the floor (floor / needs above 1) is beyond today's arithmetic on this core: no pass loop "

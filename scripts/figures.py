@@ -717,14 +717,18 @@ def cpu_arithmetic_tightest(data, fmt, baseline):
 
 def cpu_arithmetic_radix2(data):
     """Per two-limb format: the radix-2 arithmetic's time a point over the radix-8's, and what
-    8^(k-1) x 4 x 4 in place of 8^k x 2 would take off the arithmetic's floor (2^10-2^22)."""
+    8^(k-1) x 4 x 4 in place of 8^k x 2 would take off the arithmetic's floor (2^10-2^22): a
+    radix-8 pass and the last radix-2 one for a radix-4 pass and the last radix-4 one (a last
+    pass skips its twiddle products)."""
     rates = data[0]["arithmetic"]
     per_point = {(c["format"], c["radix"]): c["ns"] / (c["radix"] * c["lanes"]) for c in rates["calls"]}
+    last = {(c["format"], c["radix"]): cpu_dynamic_counts.untwiddled_ns(c) / (c["radix"] * c["lanes"])
+            for c in rates["calls"]}
     parts = []
     for f in ["df64", "dd128"]:
         if not all((f, r) in per_point for r in (2, 4, 8)):
             continue
-        saved = [(per_point[(f, 8)] + per_point[(f, 2)] - 2 * per_point[(f, 4)]) / r["floor_ns_per_point"]
+        saved = [(per_point[(f, 8)] + last[(f, 2)] - per_point[(f, 4)] - last[(f, 4)]) / r["floor_ns_per_point"]
                  for r in rates["rows"] if r["format"] == f and r["radices"][-1] == 2 and len(r["radices"]) > 1]
         parts.append(f"{f} {per_point[(f, 2)] / per_point[(f, 8)]:.2f}, "
                      f"{span([100 * x for x in saved])}% of its floor")

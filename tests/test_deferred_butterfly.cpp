@@ -86,7 +86,7 @@ void check(pattern kind, int trials, std::uint32_t seed) {
       w[a] = {nearest<E>(cosq(angle)), nearest<E>(sinq(angle))};
     }
     complex<E> y[R];
-    fft::twiddled_dft<R>(y, [&](int j) { return x[j]; }, [&](int a) { return w[a]; });
+    fft::twiddled_dft<R>(y, [&](int j) { return x[j]; }, [&](int a) { return w[a]; }, true);
 
     quad mass = 0;
     for (int j = 0; j < R; ++j) mass += fabsq(value(x[j].re)) + fabsq(value(x[j].im));

@@ -229,17 +229,18 @@ FFFT_UNROLL
 // loaded and in either direction: inlined into every way of loading them,
 // the qf128 DFTs alone took minutes to compile per path. The call costs
 // 2R - 1 lane values through the stack, against the hundreds of operations
-// of the expansion arithmetic.
+// of the expansion arithmetic. `twiddled` false (a pass with m = 1): every
+// twiddle is 1 and w is not read (twiddled_dft.hpp).
 template <int Bytes, int R, class E>
 [[gnu::noinline]] void lane_butterfly_arithmetic(complex<lane_expansion<E, Bytes>> (&x)[R],
                                                  const complex<lane_expansion<E, Bytes>> (&w)[R - 1],
-                                                 bool inverse) {
+                                                 bool inverse, bool twiddled) {
   using L = lane_expansion<E, Bytes>;
   if (inverse)
     for (int j = 0; j < R; ++j) x[j] = swapped(x[j]);
   complex<unchecked<L>> fast[R];
   const auto finite = twiddled_dft_unchecked<R, -1>(fast, [&](int j) { return x[j]; },
-                                                    [&](int a) { return w[a - 1]; });
+                                                    [&](int a) { return w[a - 1]; }, twiddled);
   if (!limb::all_lanes(finite)) [[unlikely]] {
     for (int lane = 0; lane < lane_count<E, Bytes>; ++lane) {
       if (finite[lane]) continue;
@@ -250,8 +251,9 @@ template <int Bytes, int R, class E>
       };
       complex<E> y[R], t[R - 1];
       for (int j = 0; j < R; ++j) y[j] = scalar(x[j]);
-      for (int a = 1; a < R; ++a) t[a - 1] = scalar(w[a - 1]);
-      checked_butterfly<E>(R, y, t);
+      if (twiddled)
+        for (int a = 1; a < R; ++a) t[a - 1] = scalar(w[a - 1]);
+      checked_butterfly<E>(R, y, twiddled ? t : nullptr);
       for (int a = 0; a < R; ++a)
         for (int l = 0; l < E::limbs; ++l) fast[a].re[l][lane] = y[a].re[l], fast[a].im[l][lane] = y[a].im[l];
     }
@@ -297,7 +299,7 @@ FFFT_UNROLL
     for (int a = 1; a < R; ++a)
       prefetch_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + next);
   }
-  lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse);
+  lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, p.m > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, i0 + p.m * (k + p.l * a)));
 }
@@ -340,14 +342,17 @@ FFFT_UNROLL
     deinterleave([l](complex<L>& c) -> V& { return c.re[l]; });
     deinterleave([l](complex<L>& c) -> V& { return c.im[l]; });
   }
-  // Lane w's twiddles: entry (a - 1) m + w % m.
-  complex<E> v[W];
+  // Lane w's twiddles: entry (a - 1) m + w % m; none where m = 1, whose
+  // twiddles are all 1.
+  if constexpr (M > 1) {
+    complex<E> v[W];
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a) {
-    for (int u = 0; u < W; ++u) v[u] = twiddles.data[static_cast<std::uint64_t>((a - 1) * M + u % M)];
-    w[a - 1] = to_lanes<Bytes, E>(v);
+    for (int a = 1; a < R; ++a) {
+      for (int u = 0; u < W; ++u) v[u] = twiddles.data[static_cast<std::uint64_t>((a - 1) * M + u % M)];
+      w[a - 1] = to_lanes<Bytes, E>(v);
+    }
   }
-  lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse);
+  lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, M > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, t0 + p.m * p.l * static_cast<std::uint64_t>(a)));
 }
@@ -363,14 +368,14 @@ FFFT_UNROLL
 // leaves as lane w's input c in lane vector c; the second pass's inputs
 // are the first's outputs, in registers and on the stack rather than a
 // trip through memory; and each output of the second is W consecutive
-// values. twiddles_1[i][a - 1] and twiddles_2[a2 - 1] are the two passes'
-// twiddles, one for all the lanes (i, not the column, indexes them). The
-// same butterflies on the same values with the same twiddles as the two
-// passes one after the other: the same bits.
+// values. twiddles_1[i][a - 1] is the first pass's twiddles, one for all
+// the lanes (i, not the column, indexes them); the second's, at m = 1, are
+// all 1 and not multiplied (twiddled_dft.hpp). The same butterflies on the
+// same values with the same twiddles as the two passes one after the
+// other: the same bits.
 template <int Bytes, int R1, int R2, class E>
 [[gnu::always_inline]] inline void stockham_last_two_butterflies(
-    const complex<lane_expansion<E, Bytes>> (&twiddles_1)[R2][R1 - 1],
-    const complex<lane_expansion<E, Bytes>> (&twiddles_2)[R2 - 1], std::uint64_t l1,
+    const complex<lane_expansion<E, Bytes>> (&twiddles_1)[R2][R1 - 1], std::uint64_t l1,
     strided<const complex<E>> in, strided<complex<E>> out, std::uint64_t b, std::uint64_t k0, bool inverse) {
   using L = lane_expansion<E, Bytes>;
   using V = typename L::limb_type;
@@ -406,18 +411,19 @@ FFFT_UNROLL
     complex<L> u[R1];
 FFFT_UNROLL
     for (int j = 0; j < R1; ++j) u[j] = x[i + R2 * j];
-    lane_butterfly_arithmetic<Bytes, R1, E>(u, twiddles_1[i], inverse);
+    lane_butterfly_arithmetic<Bytes, R1, E>(u, twiddles_1[i], inverse, true);
 FFFT_UNROLL
     for (int a = 0; a < R1; ++a) x[i + R2 * a] = u[a];
   }
   // The second: butterfly k0 + w + L1 a's input i is x[i + R2 a].
   const std::uint64_t l2 = l1 * R1;
+  const complex<L> unit_twiddles[R2 - 1]{};  // not read
 FFFT_UNROLL
   for (int a = 0; a < R1; ++a) {
     complex<L> u[R2];
 FFFT_UNROLL
     for (int i = 0; i < R2; ++i) u[i] = x[i + R2 * a];
-    lane_butterfly_arithmetic<Bytes, R2, E>(u, twiddles_2, inverse);
+    lane_butterfly_arithmetic<Bytes, R2, E>(u, unit_twiddles, inverse, false);
 FFFT_UNROLL
     for (int a2 = 0; a2 < R2; ++a2)
       store_lanes<Bytes, E>(u[a2], &out(b, k0 + l1 * static_cast<std::uint64_t>(a) + l2 * static_cast<std::uint64_t>(a2)));
@@ -453,7 +459,7 @@ FFFT_UNROLL
 FFFT_UNROLL
     for (int a = 1; a < R1; ++a)
       w[a - 1] = load_lanes<Bytes, E>(twiddles_1.data + static_cast<std::uint64_t>(a - 1) * m1 + i);
-    lane_butterfly_arithmetic<Bytes, R1, E>(y[c], w, inverse);
+    lane_butterfly_arithmetic<Bytes, R1, E>(y[c], w, inverse, m1 > 1);
   }
   complex<L> w[R2 - 1];
 FFFT_UNROLL
@@ -464,7 +470,7 @@ FFFT_UNROLL
     complex<L> x[R2];
 FFFT_UNROLL
     for (int c = 0; c < R2; ++c) x[c] = y[c][a];
-    lane_butterfly_arithmetic<Bytes, R2, E>(x, w, inverse);
+    lane_butterfly_arithmetic<Bytes, R2, E>(x, w, inverse, m2 > 1);
     const std::uint64_t k2 = k + p1.l * static_cast<std::uint64_t>(a);
 FFFT_UNROLL
     for (int a2 = 0; a2 < R2; ++a2)
@@ -509,7 +515,7 @@ FFFT_UNROLL
     for (int w = 0; w < W; ++w) v[w] = twiddles.data[static_cast<std::uint64_t>(a - 1) * p.m + twiddle[w]];
     t[a - 1] = to_lanes<Bytes, E>(v);
   }
-  lane_butterfly_arithmetic<Bytes, R, E>(x, t, inverse);
+  lane_butterfly_arithmetic<Bytes, R, E>(x, t, inverse, p.m > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) {
     if (consecutive_output) {
@@ -528,7 +534,7 @@ FFFT_UNROLL
 // calls the library's copies instead of compiling its own.
 #define FFFT_LANE_ARITHMETIC_FOR(what, Bytes, R, E)                                       \
   what void lane_butterfly_arithmetic<Bytes, R, E>(complex<lane_expansion<E, Bytes>>(&)[R], \
-                                                   const complex<lane_expansion<E, Bytes>>(&)[R - 1], bool);
+                                                   const complex<lane_expansion<E, Bytes>>(&)[R - 1], bool, bool);
 #define FFFT_LANE_ARITHMETIC(what, Bytes, E)   \
   FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 2, E) \
   FFFT_LANE_ARITHMETIC_FOR(what, Bytes, 3, E) \

@@ -92,10 +92,11 @@ void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, st
   constexpr int W = fft::lane_count<E, LaneBytes>;
   const std::uint64_t twiddle_step = m * p.m;
   const bool shared_twiddles = m == 1;
+  const bool twiddled = twiddle_step > 1;  // the global pass's m is M m'; at 1 its twiddles are all 1
   for (std::uint64_t k = 0; k < p.l; ++k)
     for (std::uint64_t s = 0; s < p.m; ++s) {
       complex<L> shared[R - 1];
-      if (shared_twiddles)
+      if (shared_twiddles && twiddled)
 FFFT_UNROLL
         for (int a = 1; a < R; ++a)
           shared[a - 1] = fft::broadcast_lanes<LaneBytes, E>(twiddles[static_cast<std::uint64_t>(a - 1) * p.m + s]);
@@ -104,11 +105,12 @@ FFFT_UNROLL
 FFFT_UNROLL
         for (int j = 0; j < R; ++j)
           x[j] = fft::load_lanes<LaneBytes, E>(from.data + c + from.step * static_cast<std::int64_t>(s + p.m * (j + R * k)));
+        if (twiddled)
 FFFT_UNROLL
-        for (int a = 1; a < R; ++a)
-          w[a - 1] = shared_twiddles ? shared[a - 1]
-                                     : fft::load_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c + m * s);
-        fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse);
+          for (int a = 1; a < R; ++a)
+            w[a - 1] = shared_twiddles ? shared[a - 1]
+                                       : fft::load_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c + m * s);
+        fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, twiddled);
 FFFT_UNROLL
         for (int a = 0; a < R; ++a)
           fft::store_lanes<LaneBytes, E>(x[a], to.data + c + to.step * static_cast<std::int64_t>(s + p.m * (k + p.l * a)));

@@ -280,10 +280,11 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
 // radix 8 at m = R2, then radix R2 at m = 1), from in to out, which must
 // not overlap: lane groups of W columns k0 of the first pass, each through
 // stockham_last_two_butterflies, its outputs multiplied as finish says.
-// Both passes' twiddles are one for all the lanes, built once a thread.
+// The first pass's twiddles are one for all the lanes, built once a
+// thread; the second's, at m = 1, are all 1.
 template <int LaneBytes, int R2, class E>
 void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1,
-                         fft::pass_twiddles<E> twiddles_1, fft::pass_twiddles<E> twiddles_2,
+                         fft::pass_twiddles<E> twiddles_1,
                          fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
                          std::uint64_t batch, const fft::scaling<E>& finish) {
   constexpr int R1 = 8, W = fft::lane_count<E, LaneBytes>;
@@ -292,14 +293,13 @@ void run_last_two_passes(bool inverse, unsigned threads, const fft::pass_shape& 
   const fft::pass_shape second_pass{R2, p1.l * R1, 1};
   const bool finishing = finish.how != fft::scaling<E>::kind::none;
   parallel_ranges(threads, batch * groups, 64, [&](std::uint64_t begin, std::uint64_t end) {
-    complex<L> first[R2][R1 - 1], second[R2 - 1];
+    complex<L> first[R2][R1 - 1];
     for (int i = 0; i < R2; ++i)
       for (int a = 1; a < R1; ++a)
         first[i][a - 1] = fft::broadcast_lanes<LaneBytes, E>(*twiddles_1.entry(p1, a, static_cast<std::uint64_t>(i)));
-    for (int a = 1; a < R2; ++a) second[a - 1] = fft::broadcast_lanes<LaneBytes, E>(twiddles_2.data[a - 1]);
     for (std::uint64_t g = begin; g < end; ++g) {
       const std::uint64_t b = g / groups, k0 = g % groups * W;
-      fft::stockham_last_two_butterflies<LaneBytes, R1, R2, E>(first, second, p1.l, in, out, b, k0, inverse);
+      fft::stockham_last_two_butterflies<LaneBytes, R1, R2, E>(first, p1.l, in, out, b, k0, inverse);
       if (!finishing) continue;
       // The second pass's butterflies k0 + L1 a, W of them from each.
       for (std::uint64_t a = 0; a < R1; ++a) finish_outputs(R2, second_pass, finish, out, b, k0 + p1.l * a, W);
@@ -348,8 +348,8 @@ void run_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1, c
   if (!fuses_last_two_passes(p1, p2, W, in.stride, out.stride))
     throw std::logic_error("ffft: passes of radices " + std::to_string(p1.radix) + " and " +
                            std::to_string(p2.radix) + " do not run as one step");
-  if (p2.radix == 2) return run_last_two_passes<LaneBytes, 2>(inverse, threads, p1, twiddles_1, twiddles_2, in, out, batch, finish);
-  return run_last_two_passes<LaneBytes, 4>(inverse, threads, p1, twiddles_1, twiddles_2, in, out, batch, finish);
+  if (p2.radix == 2) return run_last_two_passes<LaneBytes, 2>(inverse, threads, p1, twiddles_1, in, out, batch, finish);
+  return run_last_two_passes<LaneBytes, 4>(inverse, threads, p1, twiddles_1, in, out, batch, finish);
 }
 #endif
 

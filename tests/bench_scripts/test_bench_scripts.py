@@ -217,15 +217,24 @@ class Ceiling(unittest.TestCase):
                                                                  report), [])
 
     def test_the_arithmetic_is_each_calls_fastest_run(self):
-        def run(ns2, ns8):
-            return {"path": "avx2", "calls": [{"format": "dd128", "radix": 2, "lanes": 4, "ns": ns2, "copy_ns": 1.0},
-                                              {"format": "dd128", "radix": 8, "lanes": 4, "ns": ns8, "copy_ns": 2.0}],
+        def run(ns2, ns8, last2):
+            return {"path": "avx2",
+                    "calls": [{"format": "dd128", "radix": 2, "lanes": 4, "ns": ns2, "untwiddled_ns": last2,
+                               "copy_ns": 1.0},
+                              {"format": "dd128", "radix": 8, "lanes": 4, "ns": ns8, "untwiddled_ns": ns8 / 2,
+                               "copy_ns": 2.0}],
                     "rows": [{"format": "dd128", "n": 16, "radices": [8, 2], "floor_ns_per_point": 0.0}]}
-        rates = cpu_dynamic_counts.fastest_calls([run(16.0, 96.0), run(8.0, 128.0), run(12.0, 64.0)])
+        rates = cpu_dynamic_counts.fastest_calls([run(16.0, 96.0, 10.0), run(8.0, 128.0, 6.0),
+                                                  run(12.0, 64.0, 4.0)])
         self.assertEqual([c["ns"] for c in rates["calls"]], [8.0, 64.0])
-        # 64 / (8 x 4) + 8 / (2 x 4)
-        self.assertAlmostEqual(rates["rows"][0]["floor_ns_per_point"], 3.0)
+        self.assertEqual([c["untwiddled_ns"] for c in rates["calls"]], [4.0, 32.0])
+        # 64 / (8 x 4), then the last pass without twiddle products: 4 / (2 x 4)
+        self.assertAlmostEqual(rates["rows"][0]["floor_ns_per_point"], 2.5)
         self.assertEqual(rates["runs"], 3)
+
+    def test_a_file_without_untwiddled_times_floors_every_pass_twiddled(self):
+        per_call = {("dd128", 2): {"ns": 8.0, "lanes": 4}, ("dd128", 8): {"ns": 64.0, "lanes": 4}}
+        self.assertAlmostEqual(cpu_dynamic_counts.transform_floor_ns(per_call, "dd128", [8, 2]), 3.0)
 
 
 class AbOrder(unittest.TestCase):

@@ -38,7 +38,7 @@ namespace ffft::sass_count {
 template <int R, class E>
 __device__ __forceinline__ void butterfly(const complex<E>* in, const complex<E>* w, complex<E>* out) {
   complex<E> y[R];
-  fft::twiddled_dft<R>(y, [&](int j) { return in[j]; }, [&](int a) { return w[a - 1]; });
+  fft::twiddled_dft<R>(y, [&](int j) { return in[j]; }, [&](int a) { return w[a - 1]; }, true);
 #pragma unroll
   for (int a = 0; a < R; ++a) out[a] = y[a];
 }

@@ -181,8 +181,9 @@ FFFT_HD void tile_butterfly(const pass_group& g, const local_pass& p, const Twid
   // end, i is still in range, so the read is too).
   const std::uint64_t i = t.i_of(g, c) + g.m * s;
   complex<E> x[R];
+  // The global pass's m is M m': 1 only in a last group's last pass.
   twiddled_dft<R>(x, strided_inputs<E, Source>{src + at(s + p.m * R * k), std::int64_t{t.width} * p.m},
-                  source_twiddles<E, Twiddles>{twiddles, g.global(p), p.twiddle_offset, i});
+                  source_twiddles<E, Twiddles>{twiddles, g.global(p), p.twiddle_offset, i}, g.m * p.m > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) dst[at(s + p.m * (k + p.l * a))] = x[a];
 }

@@ -82,7 +82,7 @@ FFFT_HD void stockham_butterfly(const pass_shape& p, pass_twiddles<E> twiddles,
   complex<E> x[R];
   const strided_inputs<E> inputs{&in(b, i + p.m * R * k), static_cast<std::int64_t>(p.m) * in.stride};
   twiddled_dft<R>(x, [&](int j) { return oriented(inputs(j), inverse); },
-                  butterfly_twiddles<E>{twiddles, p, i});
+                  butterfly_twiddles<E>{twiddles, p, i}, p.m > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) out(b, i + p.m * (k + p.l * a)) = oriented(x[a], inverse);
 }

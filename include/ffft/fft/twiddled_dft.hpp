@@ -32,6 +32,17 @@
 //
 // inputs(j) returns x_j, j < R, and twiddle(a) the forward twiddle of output
 // a, 1 <= a < R. Either may be called twice.
+//
+// `twiddled` false: every twiddle is 1, as in a pass with m = 1 (each
+// butterfly's twiddles are w_n^(i a L) with i < m), and the products are
+// not taken (twiddle is not called). In exact arithmetic they change
+// nothing; rounded, a product by 1 gives its operand back but for the
+// signs of zero limbs (and the checked arithmetic's infinity times the
+// twiddle's zero imaginary part makes a NaN that the DFT's output did not
+// have). Their share of a butterfly's operations is large: the deferred
+// radix-8 butterfly's seven products and their renormalizations are about
+// 370 of its 900. Every executor skips them in the same passes, those with
+// m = 1, so their results stay bit-identical.
 #pragma once
 
 #include <cstdint>
@@ -68,10 +79,12 @@ FFFT_UNROLL
 
 // The butterfly in the checked arithmetic.
 template <int R, int Sign, class E, class Inputs, class Twiddles>
-FFFT_HD void twiddled_dft_checked(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle) {
+FFFT_HD void twiddled_dft_checked(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle,
+                                  bool twiddled) {
 FFFT_UNROLL
   for (int j = 0; j < R; ++j) y[j] = inputs(j);
   dft<R, Sign>(y);
+  if (!twiddled) return;
 FFFT_UNROLL
   for (int a = 1; a < R; ++a) y[a] = mul(y[a], twiddle(a));
 }
@@ -83,20 +96,26 @@ FFFT_UNROLL
 // operations.
 template <int R, int Sign, class E, class Inputs, class Twiddles>
 FFFT_HD auto twiddled_dft_unchecked(complex<unchecked<E>> (&y)[R], const Inputs& inputs,
-                                    const Twiddles& twiddle) {
+                                    const Twiddles& twiddle, bool twiddled) {
   if constexpr (defers_renormalization<E, R>) {
     complex<deferred<E>> x[R];
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) x[j] = under<deferred_arithmetic>(inputs(j));
     dft<R, Sign>(x);
     y[0] = renormalized(x[0]);
+    if (twiddled) {
 FFFT_UNROLL
-    for (int a = 1; a < R; ++a)
-      y[a] = renormalized(mul(renormalized_deferred(x[a]), under<deferred_arithmetic>(twiddle(a))));
+      for (int a = 1; a < R; ++a)
+        y[a] = renormalized(mul(renormalized_deferred(x[a]), under<deferred_arithmetic>(twiddle(a))));
+    } else {
+FFFT_UNROLL
+      for (int a = 1; a < R; ++a) y[a] = renormalized(x[a]);
+    }
   } else {
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) y[j] = unchecked_of(inputs(j));
     dft<R, Sign>(y);
+    if (!twiddled) return detail::outputs_finite(y);
 FFFT_UNROLL
     for (int a = 1; a + 1 < R; a += 2)
       mul_both(y[a], unchecked_of(twiddle(a)), y[a + 1], unchecked_of(twiddle(a + 1)));
@@ -116,7 +135,7 @@ template <int R, class E>
 FFFT_HD void checked_butterfly_of_radix(complex<E>* y, const complex<E>* w) {
   complex<outlined<E>> x[R];
   twiddled_dft_checked<R, -1>(x, [&](int j) { return outlined_of(y[j]); },
-                              [&](int a) { return outlined_of(w[a - 1]); });
+                              [&](int a) { return outlined_of(w[a - 1]); }, w != nullptr);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) y[a] = value_of(x[a]);
 }
@@ -125,7 +144,7 @@ FFFT_UNROLL
 
 // The forward butterfly in the checked arithmetic for a runtime radix:
 // y[0 .. radix) holds the inputs and receives the outputs, w[a - 1] is the
-// twiddle of output a. Out of line, as only butterflies whose unchecked
+// twiddle of output a (w null: every twiddle 1, none multiplied). Out of line, as only butterflies whose unchecked
 // outputs were not all finite come here: one body per format and program
 // (the CPU paths share one, src/cpu/checked_butterflies.cpp), rather than
 // one inlined into each radix, direction and twiddle source.
@@ -151,9 +170,9 @@ FFFT_HD_OUTLINED void checked_butterfly(int radix, complex<E>* y, const complex<
 // every butterfly's outputs to the stack (one STL.128 per 16 bytes) for a
 // call that finite data never make.
 template <int R, class E, class Inputs, class Twiddles>
-FFFT_HD void twiddled_dft(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle) {
+FFFT_HD void twiddled_dft(complex<E> (&y)[R], const Inputs& inputs, const Twiddles& twiddle, bool twiddled) {
   complex<unchecked<E>> fast[R];
-  if (twiddled_dft_unchecked<R, -1>(fast, inputs, twiddle)) {
+  if (twiddled_dft_unchecked<R, -1>(fast, inputs, twiddle, twiddled)) {
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) y[j] = value_of(fast[j]);
     return;
@@ -161,9 +180,11 @@ FFFT_UNROLL
   complex<E> checked[R], w[R - 1];
 FFFT_UNROLL
   for (int j = 0; j < R; ++j) checked[j] = inputs(j);
+  if (twiddled) {
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a) w[a - 1] = twiddle(a);
-  checked_butterfly<E>(R, checked, w);
+    for (int a = 1; a < R; ++a) w[a - 1] = twiddle(a);
+  }
+  checked_butterfly<E>(R, checked, twiddled ? w : nullptr);
 FFFT_UNROLL
   for (int j = 0; j < R; ++j) y[j] = checked[j];
 }
