@@ -510,12 +510,14 @@ FFFT_UNROLL
     for (int w = 0; w < W; ++w) v[w] = in(b[w < lanes ? w : lanes - 1], source[w] + p.m * j);
     x[j] = to_lanes<Bytes, E>(v);
   }
+  const bool twiddled = p.m > 1;  // at m = 1 every twiddle is 1
+  if (twiddled)
 FFFT_UNROLL
-  for (int a = 1; a < R; ++a) {
-    for (int w = 0; w < W; ++w) v[w] = twiddles.data[static_cast<std::uint64_t>(a - 1) * p.m + twiddle[w]];
-    t[a - 1] = to_lanes<Bytes, E>(v);
-  }
-  lane_butterfly_arithmetic<Bytes, R, E>(x, t, inverse, p.m > 1);
+    for (int a = 1; a < R; ++a) {
+      for (int w = 0; w < W; ++w) v[w] = twiddles.data[static_cast<std::uint64_t>(a - 1) * p.m + twiddle[w]];
+      t[a - 1] = to_lanes<Bytes, E>(v);
+    }
+  lane_butterfly_arithmetic<Bytes, R, E>(x, t, inverse, twiddled);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) {
     if (consecutive_output) {

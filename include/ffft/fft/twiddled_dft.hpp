@@ -144,10 +144,11 @@ FFFT_UNROLL
 
 // The forward butterfly in the checked arithmetic for a runtime radix:
 // y[0 .. radix) holds the inputs and receives the outputs, w[a - 1] is the
-// twiddle of output a (w null: every twiddle 1, none multiplied). Out of line, as only butterflies whose unchecked
-// outputs were not all finite come here: one body per format and program
-// (the CPU paths share one, src/cpu/checked_butterflies.cpp), rather than
-// one inlined into each radix, direction and twiddle source.
+// twiddle of output a (w null: every twiddle 1, none multiplied). Out of
+// line, as only butterflies whose unchecked outputs were not all finite
+// come here: one body per format and program (the CPU paths share one,
+// src/cpu/checked_butterflies.cpp), rather than one inlined into each
+// radix, direction and twiddle source.
 template <class E>
 FFFT_HD_OUTLINED void checked_butterfly(int radix, complex<E>* y, const complex<E>* w) {
   switch (radix) {
