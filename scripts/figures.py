@@ -618,8 +618,14 @@ def cpu_goals_status(data):
         if not missed:
             return f"{fmt(w)} ({size(n)}): missed"
         shares = [g["floor"] / g["needs"] for g in missed]
-        verdict = ("beyond the arithmetic alone at each" if min(shares) > 1 else
-                   f"within the arithmetic alone's rate, up to {max(shares):.2f} of it")
+        beyond = sum(share > 1 for share in shares)
+        if beyond == len(shares):
+            verdict = "beyond the arithmetic alone at each"
+        elif beyond:
+            verdict = (f"beyond the arithmetic alone at {beyond} of them (up to {max(shares):.2f} of its rate), "
+                       f"within it at the other {len(shares) - beyond}")
+        else:
+            verdict = f"within the arithmetic alone's rate, up to {max(shares):.2f} of it"
         return f"{fmt(w)} ({size(n)}): missed at {len(missed)} N, {verdict}"
 
     for a, b, goal, name in CPU_GOALS:
