@@ -18,8 +18,9 @@
 //   rows   for each format and N = 2^LOG2N, the passes' radices
 //          (fft/schedule.hpp) and floor_ns_per_point, the sum over the
 //          passes of ns / (R W), untwiddled_ns for the last: one
-//          transform's arithmetic at the rate of these calls. The fused last two passes and the cache-blocked
-//          groups call the same functions on as many lane groups.
+//          transform's arithmetic at the rate of these calls. The fused
+//          last two passes and the cache-blocked groups call the same
+//          functions on as many lane groups.
 // No schedule of a pass's loads and stores makes the arithmetic itself
 // faster than it runs here, back to back on data in L1.
 #include <cstdio>
