@@ -47,9 +47,9 @@ cli="$PWD/build/bin/ffft"
 # scipy.fft's own tests (test_basic.py, test_helper.py) of a pinned scipy,
 # on numpy 2, with ffft as scipy.fft's global backend:
 # python/scipy_suite/ffft_scipy_suite.py counts the calls ffft served and
-# declined (the last line of the report) and fails the run if it declined
-# any; its sitecustomize.py makes ffft the backend in the worker processes
-# the tests start too.
+# declined (the last line of the report, and the file calls_file), and the
+# run fails if ffft declined any or served none; its sitecustomize.py makes
+# ffft the backend in the worker processes the tests start too.
 suite_venv=build/scipy-suite-venv
 if [[ ! -x $suite_venv/bin/python ]]; then
   "$python" -m venv "$suite_venv"
@@ -58,6 +58,15 @@ fi
   "numpy==2.3.5" "scipy==1.17.1" "mpmath==1.3.0" "pytest==8.3.5" "hypothesis==6.131.0"
 "$suite_venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheel"
 plugin_path="$PWD/python/scipy_suite"
-(cd build && PYTHONPATH="$plugin_path" "../$suite_venv/bin/python" -m pytest -q -p no:cacheprovider \
-  -W ignore::pytest.PytestAssertRewriteWarning \
+calls_file="$PWD/build/scipy-suite-calls.json"
+rm -f "$calls_file"
+(cd build && FFFT_SCIPY_SUITE_CALLS="$calls_file" PYTHONPATH="$plugin_path" "../$suite_venv/bin/python" -m pytest \
+  -q -p no:cacheprovider -W ignore::pytest.PytestAssertRewriteWarning \
   -p ffft_scipy_suite --pyargs scipy.fft.tests.test_basic scipy.fft.tests.test_helper)
+"$python" - "$calls_file" <<'PY'
+import json, sys
+calls = json.load(open(sys.argv[1]))
+if calls["declined"] or not calls["served"]:
+    sys.exit(f"test_python.sh: in scipy.fft's tests ffft served {calls['served']} calls and declined "
+             f"{calls['declined'] or 'none'}: it should serve every call those tests make")
+PY
