@@ -138,6 +138,27 @@ ZEN3 = {
         "store port": (["store"], 1),
     },
 }
+# AMD's Software Optimization Guide for family 19h, models 10h-1Fh and
+# 60h-7Fh (Zen 4, the first AMD core with AVX-512): the same 6 dispatch
+# slots and 4 FP pipes of 256 bits as Zen 3, and a 512-bit operation is
+# one macro-op that takes its pipe for two cycles. So per cycle 2 of the FP
+# pipes' 512-bit operations, 1 addition, 1 multiply or FMA, 1 shuffle;
+# loads and stores of 512 bits at half their 256-bit rate.
+ZEN4_512 = {
+    "name": "AMD Zen 4 (family 19h), 512-bit operations (two cycles of a 256-bit pipe each)",
+    "resources": {
+        "dispatch": (["all"], 6),
+        "FP pipes": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 2),
+        "FP add pipes": (["fp_add"], 1),
+        "FP add and shuffle pipes": (["fp_add", "shuffle"], 1.5),
+        "FP multiply pipes": (["fp_mul"], 1),
+        "shuffle pipes": (["shuffle"], 1),
+        "load ports": (["load"], 1),
+        "store port": (["store"], 0.5),
+    },
+}
+# Zen 4 on 256-bit operations: Zen 3's pipes and rates.
+ZEN4_256 = {"name": "AMD Zen 4 (family 19h), 256-bit operations", "resources": ZEN3["resources"]}
 # Intel's Optimization Reference Manual, Skylake Server (also Cascade Lake,
 # CPUID family 6 model 85): 4 fused micro-ops issued per cycle; vector
 # operations on ports 0, 1 and 5, where 512-bit ones take ports 0+1 fused
@@ -215,11 +236,15 @@ def cpu_flags():
 
 def model_for(cpu, path, flags=None):
     """The resource model of the core a path runs on, by the CPU's vendor
-    and, for Intel's, its generation (AVX-512 FP16 came with Golden Cove)."""
+    and generation: for Intel's, AVX-512 FP16 came with Golden Cove; for
+    AMD's, AVX-512 with Zen 4."""
+    flags = cpu_flags() if flags is None else flags
     if "Intel" in cpu:
-        if "avx512_fp16" in (cpu_flags() if flags is None else flags):
+        if "avx512_fp16" in flags:
             return GOLDEN_COVE_SERVER_512 if path == "avx512" else GOLDEN_COVE_SERVER_256
         return SKYLAKE_SERVER_512 if path == "avx512" else SKYLAKE_SERVER_256
+    if "avx512f" in flags:
+        return ZEN4_512 if path == "avx512" else ZEN4_256
     return ZEN3
 
 

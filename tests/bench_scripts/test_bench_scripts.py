@@ -146,7 +146,14 @@ class Ceiling(unittest.TestCase):
                       cpu_dynamic_counts.GOLDEN_COVE_SERVER_512)
         self.assertIs(cpu_dynamic_counts.model_for(xeon, "avx2", golden_cove),
                       cpu_dynamic_counts.GOLDEN_COVE_SERVER_256)
-        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC 7B13", "avx2", golden_cove), cpu_dynamic_counts.ZEN3)
+        zen3 = {"avx2", "fma"}
+        zen4 = zen3 | skylake
+        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC 7B13", "avx2", zen3), cpu_dynamic_counts.ZEN3)
+        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC", "avx512", zen4), cpu_dynamic_counts.ZEN4_512)
+        self.assertIs(cpu_dynamic_counts.model_for("AMD EPYC", "avx2", zen4), cpu_dynamic_counts.ZEN4_256)
+        # A 512-bit operation takes a 256-bit pipe twice: half Zen 3's rates.
+        self.assertEqual(cpu_dynamic_counts.ZEN4_512["resources"]["FP pipes"][1],
+                         cpu_dynamic_counts.ZEN3["resources"]["FP pipes"][1] / 2)
 
     def test_a_forced_path_is_set_against_its_own_run(self):
         self.assertEqual(cpu_dynamic_counts.run_of({"cpu_path": "avx2"}), "avx2")
