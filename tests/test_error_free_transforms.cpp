@@ -4,8 +4,12 @@
 // The device twins are in tests/gpu/.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "ffft/eft.hpp"
 
@@ -18,6 +22,21 @@ T opaque(T x) {
   volatile T v = x;
   return v;
 }
+
+// The bits of a float or double, signs of zeros included.
+template <class T>
+auto bits_of(T x) {
+  if constexpr (sizeof(T) == 8) return std::bit_cast<std::uint64_t>(x);
+  else return std::bit_cast<std::uint32_t>(x);
+}
+
+#if FFFT_HAVE_LANES
+template <class V>
+V opaque_vector(V x) {
+  volatile V v = x;
+  return v;
+}
+#endif
 
 template <class T>
 class error_free_transforms : public ::testing::Test {};
@@ -82,6 +101,73 @@ TEST(error_free_transforms, double_results_are_exact_on_random_operands) {
     ASSERT_TRUE(static_cast<__float128>(p.hi) + p.lo == static_cast<__float128>(a) * b);
   }
 }
+
+#if FFFT_HAVE_LANES
+// limb::sub_as_fma on lane vectors computes a - b on the FMA pipes, as
+// b * (-1) + a: it must give the subtraction's bits in every lane, for
+// every kind of operand (signed zeros, subnormals, infinities, overflow;
+// NaN for NaN), and TwoSum and Fast2Sum on lanes, which use it, the bits of
+// the scalar ones lane by lane.
+template <class V>
+void expect_lane_subtraction_is_the_subtraction(std::mt19937& rng) {
+  using T = simd::scalar_of<V>;
+  constexpr int W = sizeof(V) / sizeof(T);
+  using limits = std::numeric_limits<T>;
+  const T specials[] = {T(0), -T(0), T(1), -T(1), limits::infinity(), -limits::infinity(), limits::quiet_NaN(),
+                        limits::denorm_min(), -limits::denorm_min(), limits::min(), -limits::min(), limits::max(),
+                        -limits::max(), limits::epsilon(), T(3) / T(7)};
+  std::vector<T> values(std::begin(specials), std::end(specials));
+  std::uniform_real_distribution<T> mantissa(T(-1), T(1));
+  std::uniform_int_distribution<int> exponent(limits::min_exponent - limits::digits, limits::max_exponent);
+  for (int i = 0; i < 4000; ++i) values.push_back(std::ldexp(mantissa(rng), exponent(rng)));
+  // Random pairs, and every pair of specials.
+  std::uniform_int_distribution<std::size_t> pick(0, values.size() - 1);
+  std::vector<std::pair<T, T>> pairs;
+  for (T a : specials)
+    for (T b : specials) pairs.emplace_back(a, b);
+  for (int i = 0; i < 20000; ++i) pairs.emplace_back(values[pick(rng)], values[pick(rng)]);
+  for (std::size_t first = 0; first < pairs.size(); first += W) {
+    V a{}, b{};
+    for (int w = 0; w < W; ++w) {
+      const auto& [x, y] = pairs[(first + w) % pairs.size()];
+      a[w] = x, b[w] = y;
+    }
+    a = opaque_vector(a), b = opaque_vector(b);
+    const V difference = limb::sub_as_fma(a, b);
+    const limb_pair<V> sum = two_sum(a, b), fast = fast_two_sum(a, b);
+    for (int w = 0; w < W; ++w) {
+      const T expected = a[w] - b[w];
+      if (std::isnan(expected)) {
+        ASSERT_TRUE(std::isnan(difference[w])) << a[w] << " - " << b[w];
+        continue;
+      }
+      ASSERT_EQ(bits_of(difference[w]), bits_of(expected))
+          << a[w] << " - " << b[w] << " gave " << difference[w] << ", not " << expected;
+      const limb_pair<T> scalar = two_sum(a[w], b[w]);
+      const limb_pair<T> scalar_fast = fast_two_sum(a[w], b[w]);
+      if (std::isfinite(scalar.lo)) {
+        ASSERT_EQ(sum.hi[w], scalar.hi);
+        ASSERT_EQ(std::signbit(sum.lo[w]), std::signbit(scalar.lo));
+        ASSERT_EQ(sum.lo[w], scalar.lo) << "two_sum(" << a[w] << ", " << b[w] << ")";
+      }
+      if (std::isfinite(scalar_fast.lo)) {
+        ASSERT_EQ(std::signbit(fast.lo[w]), std::signbit(scalar_fast.lo));
+        ASSERT_EQ(fast.lo[w], scalar_fast.lo) << "fast_two_sum(" << a[w] << ", " << b[w] << ")";
+      }
+    }
+  }
+}
+
+TEST(error_free_transforms, lane_subtraction_as_fma_is_the_subtraction) {
+  std::mt19937 rng(13);
+  expect_lane_subtraction_is_the_subtraction<simd::f64x4>(rng);
+  expect_lane_subtraction_is_the_subtraction<simd::f32x8>(rng);
+#if defined(__AVX512F__)
+  expect_lane_subtraction_is_the_subtraction<simd::f64x8>(rng);
+  expect_lane_subtraction_is_the_subtraction<simd::f32x16>(rng);
+#endif
+}
+#endif
 
 // With -ffp-contract=fast, a * b - p is fused into fma(a, b, -p), the rounding
 // error of p, instead of the exactly rounded product minus itself, 0.

@@ -14,23 +14,26 @@ struct limb_pair {
   T lo;
 };
 
-// Knuth's TwoSum: 6 operations, no condition on the operands.
+// Knuth's TwoSum: 6 operations, no condition on the operands. Three of its
+// subtractions are FMAs on lane vectors (limb::sub_as_fma, the same bits),
+// so that AMD's add and FMA pipes share its work.
 template <class T>
 FFFT_HD limb_pair<T> two_sum(T a, T b) {
   const T s = limb::add(a, b);
-  const T a_rounded = limb::sub(s, b);
+  const T a_rounded = limb::sub_as_fma(s, b);
   const T b_rounded = limb::sub(s, a_rounded);
-  const T a_error = limb::sub(a, a_rounded);
-  const T b_error = limb::sub(b, b_rounded);
+  const T a_error = limb::sub_as_fma(a, a_rounded);
+  const T b_error = limb::sub_as_fma(b, b_rounded);
   return {s, limb::add(a_error, b_error)};
 }
 
 // Dekker's Fast2Sum: 3 operations, exact when the exponent of a is at least
-// that of b (in particular when |a| >= |b|, or a == 0 and b == 0).
+// that of b (in particular when |a| >= |b|, or a == 0 and b == 0). One of
+// them an FMA on lane vectors, as in two_sum.
 template <class T>
 FFFT_HD limb_pair<T> fast_two_sum(T a, T b) {
   const T s = limb::add(a, b);
-  const T b_rounded = limb::sub(s, a);
+  const T b_rounded = limb::sub_as_fma(s, a);
   return {s, limb::sub(b, b_rounded)};
 }
 

@@ -153,6 +153,13 @@ FFFT_HD double ldexp(double a, int e) {
 #endif
 }
 
+// a - b, the correctly rounded difference, which on lane vectors the FMA
+// pipes compute (below); on scalars and on the device a subtraction.
+template <class T>
+FFFT_HD T sub_as_fma(T a, T b) {
+  return sub(a, b);
+}
+
 // Constants and counters that work for scalar limbs and lane vectors alike.
 template <class T>
 FFFT_HD constexpr T one() {
@@ -248,6 +255,27 @@ FFFT_HD V fma(V a, V b, V c) {
     for (int i = 0; i < static_cast<int>(sizeof(V) / sizeof(a[0])); ++i) r[i] = std::fma(a[i], b[i], c[i]);
     return r;
   }
+}
+// a - b as the FMA b * (-1) + a: the product is exact, so its one
+// rounding gives the correctly rounded difference, the bits of sub(a, b)
+// in every lane, signed zeros, infinities and NaNs alike (the tests check
+// each). Why: AMD's Zen cores add on two of their four FP pipes and
+// multiply or FMA on the other two, and the expansion arithmetic is nearly
+// all additions (dd128's radix-8 butterfly on the avx2 path: 80 additions
+// a point to 15 FMAs), so half its pipes idled. Three of TwoSum's six
+// operations and one of Fast2Sum's three on the FMA pipes (eft.hpp) bring
+// the two kinds near even. Intel's server cores run 512-bit additions and
+// FMAs on the same two ports, where this changes no throughput (their
+// measured arithmetic already runs at those ports' rate; the ceilings of
+// bench/results/cpu_dynamic_counts_avx512.md). The -1 goes through an
+// empty asm so that no compiler turns the FMA back into a subtraction, and
+// stays in a register instead of each FMA broadcasting it from memory.
+template <class V>
+  requires simd::is_lane_vector<V>
+FFFT_HD V sub_as_fma(V a, V b) {
+  V minus_one = splat<V>(-1);
+  asm("" : "+v"(minus_one));
+  return fma(b, minus_one, a);
 }
 // |a| by clearing the sign bits (as fabs: abs(-0) = +0, NaN stays NaN).
 template <class V>
