@@ -261,15 +261,15 @@ FFFT_HD V fma(V a, V b, V c) {
 // in every lane, signed zeros, infinities and NaNs alike (the tests check
 // each). Why: AMD's Zen cores add on two of their four FP pipes and
 // multiply or FMA on the other two, and the expansion arithmetic is nearly
-// all additions (dd128's radix-8 butterfly on the avx2 path: 80 additions
-// a point to 15 FMAs), so half its pipes idled. Three of TwoSum's six
-// operations and one of Fast2Sum's three on the FMA pipes (eft.hpp) bring
-// the two kinds near even. Intel's server cores run 512-bit additions and
-// FMAs on the same two ports, where this changes no throughput (their
-// measured arithmetic already runs at those ports' rate; the ceilings of
-// bench/results/cpu_dynamic_counts_avx512.md). The -1 goes through an
-// empty asm so that no compiler turns the FMA back into a subtraction, and
-// stays in a register instead of each FMA broadcasting it from memory.
+// all additions (the avx512 path's radix-8 dd128 body held 855 additions
+// and subtractions to 75 FMAs), so half the pipes idled. Three of TwoSum's
+// six operations and one of Fast2Sum's three as FMAs (eft.hpp) bring the
+// two kinds near even (525 to 405); on a Zen 4 the radix-8 arithmetic of
+// df64 and dd128 then took 0.80 of its time on the avx512 path and 0.88 on
+// the avx2 path (docs/performance.md). Intel's server cores run 512-bit
+// additions and FMAs on the same two ports, where it changes no
+// throughput. The -1 goes through an empty asm so that no compiler folds
+// the FMA back into the subtraction it equals.
 template <class V>
   requires simd::is_lane_vector<V>
 FFFT_HD V sub_as_fma(V a, V b) {
