@@ -537,6 +537,18 @@ def cpu_goals_missed(data):
     return text + (f" ({'; '.join(partial)})" if partial else "")
 
 
+def cpu_ratio_goals_summary(data):
+    """The 1-D ratio goals on both paths of one machine, each the worst over 2^10-2^22 against its
+    goal: 'dd128 / QD dd_real 1.71 (goal 2.5) and 1.62 (2.5); ...' (avx512 first)."""
+    paths = {"avx512": _fft(data[0]), "avx2": _fft(data[1])}
+    parts = []
+    for a, b, goal, name in CPU_GOALS:
+        cells = [f"{fmt(worst(r, a, b, EVERY_N)[0])} ({'goal ' if p == 'avx512' else ''}{goal[p]:g})"
+                 for p, r in paths.items()]
+        parts.append(f"{a.split('_')[1]} / {name.replace(' radix-2', '')} {' and '.join(cells)}")
+    return "; ".join(parts)
+
+
 def dist_summary(data):
     two = dist_span(data, lambda r, n, p: r[(n, p)]["seconds"] / r[(n, 1)]["seconds"], 2)
     share = dist_span(data, lambda r, n, p: 100 * r[(n, p)]["exchange_seconds"] / r[(n, p)]["seconds"], 0)
@@ -1254,7 +1266,7 @@ class Figure:
     description: str = ""
 
 
-_ARITH = ["include/ffft/double_word.hpp", "include/ffft/quad_word.hpp", "include/ffft/eft.hpp",
+_ARITH = ["include/ffft/double_word.hpp", "include/ffft/quad_word.hpp", "include/ffft/eft.hpp", "include/ffft/limb_ops.hpp",
           "include/ffft/renormalize.hpp", "include/ffft/arithmetic.hpp"]
 _CPU = ["src/cpu/", "src/fft/", "include/ffft/fft/", "include/ffft/simd_lanes.hpp", *_ARITH]
 _GPU = ["kernels/", "include/ffft/fft/", "engine/", *_ARITH]
@@ -1482,6 +1494,9 @@ FIGURES = {
     "cpu_goals_table_zen4": Figure(
         ZEN4_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
         "the CPU goals' ratios on both paths of the Zen 4, one run after the other at one revision"),
+    "cpu_ratio_goals_zen4": Figure(
+        ZEN4_PATHS, _CPU, cpu_ratio_goals_summary,
+        "the 1-D ratio goals on the Zen 4, worst over 2^10-2^22, avx512 path and then avx2"),
     "cpu_goals_status_zen4": Figure(
         ZEN4_PATHS + ZEN4_COUNTS, _CPU, cpu_goals_status,
         "each CPU goal on the Zen 4's two paths, and what the measured floors say of each miss"),
