@@ -1266,8 +1266,8 @@ class Figure:
     description: str = ""
 
 
-_ARITH = ["include/ffft/double_word.hpp", "include/ffft/quad_word.hpp", "include/ffft/eft.hpp", "include/ffft/limb_ops.hpp",
-          "include/ffft/renormalize.hpp", "include/ffft/arithmetic.hpp"]
+_ARITH = ["include/ffft/double_word.hpp", "include/ffft/quad_word.hpp", "include/ffft/eft.hpp",
+          "include/ffft/limb_ops.hpp", "include/ffft/renormalize.hpp", "include/ffft/arithmetic.hpp"]
 _CPU = ["src/cpu/", "src/fft/", "include/ffft/fft/", "include/ffft/simd_lanes.hpp", *_ARITH]
 _GPU = ["kernels/", "include/ffft/fft/", "engine/", *_ARITH]
 _PYTHON = _CPU + ["python/"]
