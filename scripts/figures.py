@@ -283,9 +283,9 @@ def goal_text(goal):
 
 
 def cpu_goals_table(data, best=False):
-    """Each CPU goal's ratio on both paths: worst over 2^10-2^22 and where
-    (best=False), or worst and best (best=True)."""
-    paths = {"avx512": _fft(data[0]), "avx2": _fft(data[1])}
+    """Each CPU goal's ratio on each path (data: the avx512 run, then the avx2 run, or the avx512
+    run alone): worst over 2^10-2^22 and where (best=False), or worst and best (best=True)."""
+    paths = _paths(data)
     rows = []
     for a, b, goal, name in CPU_GOALS:
         cells = [f"{a.split('_')[1]} / {name}"]
@@ -317,10 +317,15 @@ def cpu_goals_table(data, best=False):
             rows.append(cells + [f"{KEPT_GOAL:g}"])
     head = "ratio (GFLOPs; worst over 2^10-2^22, best in parentheses)" if best else \
         "ratio (GFLOPs; worst over 2^10-2^22, at N)"
-    text = table([head, f"avx512 ({_cpu_of(data[0])})", f"avx2 ({_cpu_of(data[1])})", "goal"], rows,
-                 ["---", "---:", "---:", "---:"])
+    text = table([head] + [f"{p} ({_cpu_of(run)})" for p, run in zip(paths, data)] + ["goal"], rows,
+                 ["---"] + ["---:"] * (len(paths) + 1))
     partial = _partial_spans(paths)
     return text + (f"\n\nThe worst over the sizes measured: {'; '.join(partial)}." if partial else "")
+
+
+def _paths(runs):
+    """{path: results} of one machine's runs, the avx512 path's first, then the avx2 path's if any."""
+    return dict(zip(["avx512", "avx2"], (_fft(run) for run in runs)))
 
 
 def _cpu_of(run):
@@ -355,7 +360,7 @@ def cpu_speed_table(data, ns=(1 << 10, 1 << 16, 1 << 20, 1 << 22)):
     columns = ["ffft_dd128_table", "ffft_qf128_table", "ffft_df64_table", "fftw_long_double", "fftw_quad",
                "qd_dd_real"]
     rows = []
-    for path, run in (("avx512", data[0]), ("avx2", data[1])):
+    for path, run in zip(["avx512", "avx2"], data):
         r = _fft(run)
         rows += [[f"{path} ({_cpu_of(run)})", size(n)] + [fmt(fft_value(r, c, n)) for c in columns]
                  for n in ns if fft_value(r, columns[0], n) is not None]
@@ -538,9 +543,9 @@ def cpu_goals_missed(data):
 
 
 def cpu_ratio_goals_summary(data):
-    """The 1-D ratio goals on both paths of one machine, each the worst over 2^10-2^22 against its
+    """The 1-D ratio goals on the paths of one machine, each the worst over 2^10-2^22 against its
     goal: 'dd128 / QD dd_real 1.71 (goal 2.5) and 1.62 (2.5); ...' (avx512 first)."""
-    paths = {"avx512": _fft(data[0]), "avx2": _fft(data[1])}
+    paths = _paths(data)
     parts = []
     for a, b, goal, name in CPU_GOALS:
         cells = [f"{fmt(worst(r, a, b, EVERY_N)[0])} ({'goal ' if p == 'avx512' else ''}{goal[p]:g})"
@@ -615,8 +620,9 @@ def cpu_goals_status(data):
     """Each CPU goal on both of the Xeon's paths, and for each one missed what the measured floors
     say: the arithmetic alone (ratio goals), two one-thread copies (thread scaling), the larger
     of the memory's and the arithmetic's floors (large sizes). data: the two benchmark runs, then
-    their two counts files."""
-    runs = {"avx512": (data[0], data[2]), "avx2": (data[1], data[3])}
+    their two counts files (or the avx512 run and its counts file alone)."""
+    half = len(data) // 2
+    runs = dict(zip(["avx512", "avx2"], ((data[i], data[half + i]) for i in range(half))))
     rows = []
 
     def ratio_cell(p, a, b, goal):
@@ -674,7 +680,7 @@ def cpu_goals_status(data):
                          f"{floor / at['allows']:.2f} of the time the goal allows; passes at the best N's "
                          f"rate need {at['hide']:.2f} of the memory floor overlapped")
         rows.append(cells)
-    return table(["goal (avx512, avx2)", "avx512", "avx2"], rows, ["---", "---", "---"])
+    return table(["goal (avx512, avx2)", *runs], rows, ["---"] * (len(runs) + 1))
 
 
 def cpu_arithmetic_share(data):
@@ -1284,10 +1290,10 @@ CPU_PATH_FILES = dict(zip(["avx512", "avx2"], CPU_PATHS))
 # README's tables and the goals missed.
 XEON_PATHS = ["fft_cpu_avx512.json", "fft_cpu_xeon_avx2.json"]
 XEON_PATH_FILES = dict(zip(["avx512", "xeon_avx2"], XEON_PATHS))
-# Both paths of an AMD EPYC Zen 4 (AVX-512 on 256-bit pipes), one run after
-# the other at one revision, and their counts files.
-ZEN4_PATHS = ["fft_cpu_zen4_avx512.json", "fft_cpu_zen4_avx2.json"]
-ZEN4_COUNTS = ["cpu_dynamic_counts_zen4_avx512.json", "cpu_dynamic_counts_zen4_avx2.json"]
+# The avx512 path of an AMD EPYC Zen 4 (AVX-512 on 256-bit pipes), and its
+# counts file.
+ZEN4_PATHS = ["fft_cpu_zen4_avx512.json"]
+ZEN4_COUNTS = ["cpu_dynamic_counts_zen4_avx512.json"]
 GPU = ["gpu_profile.json"]
 
 
@@ -1486,20 +1492,20 @@ FIGURES = {
         lambda d: "; ".join(f"{f} " + span([fft_ratio_across(_fft(d[0]), _fft(d[1]), f"ffft_{f}_table", n)
                                              for n in EVERY_N], 2) for f in FORMATS),
         f"GFLOPs of the avx512 path over the avx2 path's on the same {name}, one thread, each format, 2^10-2^22")
-       for machine, name, files in [("xeon", "Xeon", XEON_PATHS), ("zen4", "Zen 4", ZEN4_PATHS)]},
+       for machine, name, files in [("xeon", "Xeon", XEON_PATHS)]},
     # The Zen 4's two paths, as the Xeon's above
     "cpu_speed_table_zen4": Figure(
         ZEN4_PATHS, _CPU, cpu_speed_table,
-        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, both paths of the Zen 4, each with its own run's baselines"),
+        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, the Zen 4's avx512 path with its run's baselines"),
     "cpu_goals_table_zen4": Figure(
         ZEN4_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
-        "the CPU goals' ratios on both paths of the Zen 4, one run after the other at one revision"),
+        "the CPU goals' ratios on the Zen 4's avx512 path"),
     "cpu_ratio_goals_zen4": Figure(
         ZEN4_PATHS, _CPU, cpu_ratio_goals_summary,
-        "the 1-D ratio goals on the Zen 4, worst over 2^10-2^22, avx512 path and then avx2"),
+        "the 1-D ratio goals on the Zen 4's avx512 path, worst over 2^10-2^22"),
     "cpu_goals_status_zen4": Figure(
         ZEN4_PATHS + ZEN4_COUNTS, _CPU, cpu_goals_status,
-        "each CPU goal on the Zen 4's two paths, and what the measured floors say of each miss"),
+        "each CPU goal on the Zen 4's avx512 path, and what the measured floors say of each miss"),
     **{f"cpu_{path}_blocked_over_passes": Figure(
         [file], _CPU, lambda d: blocked_over_passes(_fft(d[0])),
         f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^10-2^22, {path} path")
@@ -1547,15 +1553,14 @@ FIGURES = {
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
     **{f"cpu_ceiling_{path}": Figure([f"cpu_dynamic_counts_{path}.json"], _CPU, cpu_ceiling_summary,
                                      f"instructions per point and the share of the ceiling's rate, {path}")
-       for path in ["avx2", "avx512", "xeon_avx2", "zen4_avx512", "zen4_avx2"]},
+       for path in ["avx2", "avx512", "xeon_avx2", "zen4_avx512"]},
     **{f"cpu_ceiling_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU,
         lambda d: (lambda g: f"{g['needed']:.2f} ({g['format']} / {g['baseline']} >= {g['ratio']:g} at {size(g['n'])})")(
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
-                              ("xeon_avx2", "fft_cpu_xeon_avx2.json"), ("zen4_avx512", ZEN4_PATHS[0]),
-                              ("zen4_avx2", ZEN4_PATHS[1])]},
+                              ("xeon_avx2", "fft_cpu_xeon_avx2.json"), ("zen4_avx512", ZEN4_PATHS[0])]},
     "cpu_goals_status": Figure(
         XEON_PATHS + ["cpu_dynamic_counts_avx512.json", "cpu_dynamic_counts_xeon_avx2.json"], _CPU,
         cpu_goals_status, "each CPU goal on the Xeon's two paths, and what the measured floors say of each miss"),
@@ -1563,12 +1568,12 @@ FIGURES = {
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_share,
         f"the transform's time against its arithmetic alone's, floor / measured, {path}")
        for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", ZEN4_PATHS[0]), ("zen4_avx2", ZEN4_PATHS[1])]},
+                              ("zen4_avx512", ZEN4_PATHS[0])]},
     **{f"cpu_arithmetic_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
         f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
        for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", ZEN4_PATHS[0]), ("zen4_avx2", ZEN4_PATHS[1])]},
+                              ("zen4_avx512", ZEN4_PATHS[0])]},
     "cpu_arithmetic_dd128_qd_tightest_avx512": Figure(
         ["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
         lambda d: cpu_arithmetic_tightest(d, "dd128", "qd_dd_real"),
