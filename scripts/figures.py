@@ -1290,10 +1290,10 @@ CPU_PATH_FILES = dict(zip(["avx512", "avx2"], CPU_PATHS))
 # README's tables and the goals missed.
 XEON_PATHS = ["fft_cpu_avx512.json", "fft_cpu_xeon_avx2.json"]
 XEON_PATH_FILES = dict(zip(["avx512", "xeon_avx2"], XEON_PATHS))
-# The avx512 path of an AMD EPYC Zen 4 (AVX-512 on 256-bit pipes), and its
-# counts file.
-ZEN4_PATHS = ["fft_cpu_zen4_avx512.json"]
-ZEN4_COUNTS = ["cpu_dynamic_counts_zen4_avx512.json"]
+# Both paths of an AMD EPYC Zen 4 (AVX-512 on 256-bit pipes), one run after
+# the other on the same code, and their counts files.
+ZEN4_PATHS = ["fft_cpu_zen4_avx512.json", "fft_cpu_zen4_avx2.json"]
+ZEN4_COUNTS = ["cpu_dynamic_counts_zen4_avx512.json", "cpu_dynamic_counts_zen4_avx2.json"]
 GPU = ["gpu_profile.json"]
 
 
@@ -1492,20 +1492,20 @@ FIGURES = {
         lambda d: "; ".join(f"{f} " + span([fft_ratio_across(_fft(d[0]), _fft(d[1]), f"ffft_{f}_table", n)
                                              for n in EVERY_N], 2) for f in FORMATS),
         f"GFLOPs of the avx512 path over the avx2 path's on the same {name}, one thread, each format, 2^10-2^22")
-       for machine, name, files in [("xeon", "Xeon", XEON_PATHS)]},
+       for machine, name, files in [("xeon", "Xeon", XEON_PATHS), ("zen4", "Zen 4", ZEN4_PATHS)]},
     # The Zen 4's two paths, as the Xeon's above
     "cpu_speed_table_zen4": Figure(
         ZEN4_PATHS, _CPU, cpu_speed_table,
-        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, the Zen 4's avx512 path with its run's baselines"),
+        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, both paths of the Zen 4, each with its own run's baselines"),
     "cpu_goals_table_zen4": Figure(
         ZEN4_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
-        "the CPU goals' ratios on the Zen 4's avx512 path"),
+        "the CPU goals' ratios on both paths of the Zen 4, one run after the other"),
     "cpu_ratio_goals_zen4": Figure(
         ZEN4_PATHS, _CPU, cpu_ratio_goals_summary,
-        "the 1-D ratio goals on the Zen 4's avx512 path, worst over 2^10-2^22"),
+        "the 1-D ratio goals on the Zen 4, worst over 2^10-2^22, avx512 path and then avx2"),
     "cpu_goals_status_zen4": Figure(
         ZEN4_PATHS + ZEN4_COUNTS, _CPU, cpu_goals_status,
-        "each CPU goal on the Zen 4's avx512 path, and what the measured floors say of each miss"),
+        "each CPU goal on the Zen 4's two paths, and what the measured floors say of each miss"),
     **{f"cpu_{path}_blocked_over_passes": Figure(
         [file], _CPU, lambda d: blocked_over_passes(_fft(d[0])),
         f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^10-2^22, {path} path")
@@ -1553,14 +1553,15 @@ FIGURES = {
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
     **{f"cpu_ceiling_{path}": Figure([f"cpu_dynamic_counts_{path}.json"], _CPU, cpu_ceiling_summary,
                                      f"instructions per point and the share of the ceiling's rate, {path}")
-       for path in ["avx2", "avx512", "xeon_avx2", "zen4_avx512"]},
+       for path in ["avx2", "avx512", "xeon_avx2", "zen4_avx512", "zen4_avx2"]},
     **{f"cpu_ceiling_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU,
         lambda d: (lambda g: f"{g['needed']:.2f} ({g['format']} / {g['baseline']} >= {g['ratio']:g} at {size(g['n'])})")(
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
-                              ("xeon_avx2", "fft_cpu_xeon_avx2.json"), ("zen4_avx512", ZEN4_PATHS[0])]},
+                              ("xeon_avx2", "fft_cpu_xeon_avx2.json"), ("zen4_avx512", ZEN4_PATHS[0]),
+                              ("zen4_avx2", ZEN4_PATHS[1])]},
     "cpu_goals_status": Figure(
         XEON_PATHS + ["cpu_dynamic_counts_avx512.json", "cpu_dynamic_counts_xeon_avx2.json"], _CPU,
         cpu_goals_status, "each CPU goal on the Xeon's two paths, and what the measured floors say of each miss"),
@@ -1568,12 +1569,12 @@ FIGURES = {
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_share,
         f"the transform's time against its arithmetic alone's, floor / measured, {path}")
        for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", ZEN4_PATHS[0])]},
+                              ("zen4_avx512", ZEN4_PATHS[0]), ("zen4_avx2", ZEN4_PATHS[1])]},
     **{f"cpu_arithmetic_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
         f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
        for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", ZEN4_PATHS[0])]},
+                              ("zen4_avx512", ZEN4_PATHS[0]), ("zen4_avx2", ZEN4_PATHS[1])]},
     "cpu_arithmetic_dd128_qd_tightest_avx512": Figure(
         ["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
         lambda d: cpu_arithmetic_tightest(d, "dd128", "qd_dd_real"),
