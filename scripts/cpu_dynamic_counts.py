@@ -139,23 +139,14 @@ ZEN3 = {
     },
 }
 # AMD's Software Optimization Guide for family 19h, models 10h-1Fh and
-# 60h-7Fh (Zen 4, the first AMD core with AVX-512): the same 6 dispatch
-# slots and 4 FP pipes of 256 bits as Zen 3, and a 512-bit operation is
-# one macro-op that takes its pipe for two cycles. So per cycle 2 of the FP
-# pipes' 512-bit operations, 1 addition, 1 multiply or FMA, 1 shuffle;
-# loads and stores of 512 bits at half their 256-bit rate.
+# 60h-7Fh (Zen 4, the first AMD core with AVX-512): Zen 3's 6 dispatch
+# slots and its pipes and ports of 256 bits, where a 512-bit operation is
+# one macro-op that takes its pipe or port for two cycles: every rate but
+# dispatch at half Zen 3's.
 ZEN4_512 = {
     "name": "AMD Zen 4 (family 19h), 512-bit operations (two cycles of a 256-bit pipe each)",
-    "resources": {
-        "dispatch": (["all"], 6),
-        "FP pipes": (["fp_add", "fp_mul", "shuffle", "fp_logic"], 2),
-        "FP add pipes": (["fp_add"], 1),
-        "FP add and shuffle pipes": (["fp_add", "shuffle"], 1.5),
-        "FP multiply pipes": (["fp_mul"], 1),
-        "shuffle pipes": (["shuffle"], 1),
-        "load ports": (["load"], 1),
-        "store port": (["store"], 0.5),
-    },
+    "resources": {name: (kinds, rate if name == "dispatch" else rate / 2)
+                  for name, (kinds, rate) in ZEN3["resources"].items()},
 }
 # Zen 4 on 256-bit operations: Zen 3's pipes and rates.
 ZEN4_256 = {"name": "AMD Zen 4 (family 19h), 256-bit operations", "resources": ZEN3["resources"]}

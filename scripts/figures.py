@@ -283,8 +283,8 @@ def goal_text(goal):
 
 
 def cpu_goals_table(data, best=False):
-    """Each CPU goal's ratio on each path (data: the avx512 run, then the avx2 run, or the avx512
-    run alone): worst over 2^10-2^22 and where (best=False), or worst and best (best=True)."""
+    """Each CPU goal's ratio on both paths (data: the avx512 run, then the avx2 run): worst over
+    2^10-2^22 and where (best=False), or worst and best (best=True)."""
     paths = _paths(data)
     rows = []
     for a, b, goal, name in CPU_GOALS:
@@ -324,7 +324,7 @@ def cpu_goals_table(data, best=False):
 
 
 def _paths(runs):
-    """{path: results} of one machine's runs, the avx512 path's first, then the avx2 path's if any."""
+    """{path: results} of a machine's two runs, the avx512 path's, then the avx2 path's."""
     return dict(zip(["avx512", "avx2"], (_fft(run) for run in runs)))
 
 
@@ -360,7 +360,7 @@ def cpu_speed_table(data, ns=(1 << 10, 1 << 16, 1 << 20, 1 << 22)):
     columns = ["ffft_dd128_table", "ffft_qf128_table", "ffft_df64_table", "fftw_long_double", "fftw_quad",
                "qd_dd_real"]
     rows = []
-    for path, run in zip(["avx512", "avx2"], data):
+    for path, run in (("avx512", data[0]), ("avx2", data[1])):
         r = _fft(run)
         rows += [[f"{path} ({_cpu_of(run)})", size(n)] + [fmt(fft_value(r, c, n)) for c in columns]
                  for n in ns if fft_value(r, columns[0], n) is not None]
@@ -519,7 +519,7 @@ def gpu_goals_summary(data):
 
 def cpu_goals_missed(data):
     """The CPU goals a path misses, as 'ratio (paths)'."""
-    paths = {"avx512": _fft(data[0]), "avx2": _fft(data[1])}
+    paths = _paths(data)
     missed = []
     for a, b, goal, name in CPU_GOALS:
         on = [p for p, r in paths.items() if worst(r, a, b, EVERY_N)[0] < goal[p]]
@@ -617,12 +617,11 @@ def cpu_memory_overlap(data):
 
 
 def cpu_goals_status(data):
-    """Each CPU goal on both of the Xeon's paths, and for each one missed what the measured floors
+    """Each CPU goal on both paths of one machine, and for each one missed what the measured floors
     say: the arithmetic alone (ratio goals), two one-thread copies (thread scaling), the larger
     of the memory's and the arithmetic's floors (large sizes). data: the two benchmark runs, then
-    their two counts files (or the avx512 run and its counts file alone)."""
-    half = len(data) // 2
-    runs = dict(zip(["avx512", "avx2"], ((data[i], data[half + i]) for i in range(half))))
+    their two counts files."""
+    runs = {"avx512": (data[0], data[2]), "avx2": (data[1], data[3])}
     rows = []
 
     def ratio_cell(p, a, b, goal):
@@ -680,7 +679,7 @@ def cpu_goals_status(data):
                          f"{floor / at['allows']:.2f} of the time the goal allows; passes at the best N's "
                          f"rate need {at['hide']:.2f} of the memory floor overlapped")
         rows.append(cells)
-    return table(["goal (avx512, avx2)", *runs], rows, ["---"] * (len(runs) + 1))
+    return table(["goal (avx512, avx2)", "avx512", "avx2"], rows, ["---", "---", "---"])
 
 
 def cpu_arithmetic_share(data):
@@ -1494,9 +1493,6 @@ FIGURES = {
         f"GFLOPs of the avx512 path over the avx2 path's on the same {name}, one thread, each format, 2^10-2^22")
        for machine, name, files in [("xeon", "Xeon", XEON_PATHS), ("zen4", "Zen 4", ZEN4_PATHS)]},
     # The Zen 4's two paths, as the Xeon's above
-    "cpu_speed_table_zen4": Figure(
-        ZEN4_PATHS, _CPU, cpu_speed_table,
-        "GFLOPs, one thread, 2^10/2^16/2^20/2^22, both paths of the Zen 4, each with its own run's baselines"),
     "cpu_goals_table_zen4": Figure(
         ZEN4_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
         "the CPU goals' ratios on both paths of the Zen 4, one run after the other"),
@@ -1553,28 +1549,25 @@ FIGURES = {
                              "dd128 N-D against cuFFT Z2Z on the GPU, and the worst axis alone"),
     **{f"cpu_ceiling_{path}": Figure([f"cpu_dynamic_counts_{path}.json"], _CPU, cpu_ceiling_summary,
                                      f"instructions per point and the share of the ceiling's rate, {path}")
-       for path in ["avx2", "avx512", "xeon_avx2", "zen4_avx512", "zen4_avx2"]},
+       for path in ["avx2", "avx512", "xeon_avx2"]},
     **{f"cpu_ceiling_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU,
         lambda d: (lambda g: f"{g['needed']:.2f} ({g['format']} / {g['baseline']} >= {g['ratio']:g} at {size(g['n'])})")(
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
-                              ("xeon_avx2", "fft_cpu_xeon_avx2.json"), ("zen4_avx512", ZEN4_PATHS[0]),
-                              ("zen4_avx2", ZEN4_PATHS[1])]},
+                              ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
     "cpu_goals_status": Figure(
         XEON_PATHS + ["cpu_dynamic_counts_avx512.json", "cpu_dynamic_counts_xeon_avx2.json"], _CPU,
         cpu_goals_status, "each CPU goal on the Xeon's two paths, and what the measured floors say of each miss"),
     **{f"cpu_arithmetic_share_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_share,
         f"the transform's time against its arithmetic alone's, floor / measured, {path}")
-       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", ZEN4_PATHS[0]), ("zen4_avx2", ZEN4_PATHS[1])]},
+       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
     **{f"cpu_arithmetic_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
         f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
-       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", ZEN4_PATHS[0]), ("zen4_avx2", ZEN4_PATHS[1])]},
+       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
     "cpu_arithmetic_dd128_qd_tightest_avx512": Figure(
         ["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
         lambda d: cpu_arithmetic_tightest(d, "dd128", "qd_dd_real"),
