@@ -16,7 +16,8 @@
 namespace ffft {
 namespace {
 
-// Values the compiler cannot see through, so nothing is constant-folded.
+// Values (limbs or lane vectors) the compiler cannot see through, so nothing
+// is constant-folded.
 template <class T>
 T opaque(T x) {
   volatile T v = x;
@@ -29,14 +30,6 @@ auto bits_of(T x) {
   if constexpr (sizeof(T) == 8) return std::bit_cast<std::uint64_t>(x);
   else return std::bit_cast<std::uint32_t>(x);
 }
-
-#if FFFT_HAVE_LANES
-template <class V>
-V opaque_vector(V x) {
-  volatile V v = x;
-  return v;
-}
-#endif
 
 template <class T>
 class error_free_transforms : public ::testing::Test {};
@@ -132,7 +125,7 @@ void expect_lane_subtraction_is_the_subtraction(std::mt19937& rng) {
       const auto& [x, y] = pairs[(first + w) % pairs.size()];
       a[w] = x, b[w] = y;
     }
-    a = opaque_vector(a), b = opaque_vector(b);
+    a = opaque(a), b = opaque(b);
     const V difference = limb::sub_as_fma(a, b);
     const limb_pair<V> sum = two_sum(a, b), fast = fast_two_sum(a, b);
     for (int w = 0; w < W; ++w) {
