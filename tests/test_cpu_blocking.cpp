@@ -57,8 +57,11 @@ struct blocking_case {
 // two threads split into eight; and 2^16 with the same cache, whose last
 // group's outputs (L = 512 of 128) go out in runs of at most 2 KiB
 // (max_run_bytes): 64 columns a tile where the tile holds 128 (df64: 128 of
-// 256); and 2^11 x 4 with a 128 KiB cache, a transform a tile in every
-// format on both paths. Each path must block at least four of them.
+// 256); and 2^11 x 4 and 2^10 x 6 with a 128 KiB cache, a transform a
+// tile in every format on both paths, whose last two passes ([8 4] and
+// [8 2]) run fused where the format fuses, through the tile buffer for
+// dd128 (fused_outputs_through_tile). Each path must block at least four
+// of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
@@ -73,6 +76,7 @@ const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 256 << 10},
     {1 << 16, 1, 1, 1 << 16, 1, 1 << 16, 256 << 10},
     {1 << 11, 4, 1, 1 << 11, 1, 1 << 11, 128 << 10},
+    {1 << 10, 6, 1, 1 << 10, 1, 1 << 10, 128 << 10},
 };
 
 // The paths this CPU runs that block (not the scalar reference).

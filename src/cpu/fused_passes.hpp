@@ -71,6 +71,26 @@ inline bool fuses_consecutive_passes(const fft::pass_shape& p1, const fft::pass_
          p2.l == 8 * p1.l && p1.m == 8 * p2.m && p2.m % lanes == 0;
 }
 
+// Whether the fused last two passes of format E, where they end a group
+// that is a whole transform of a batch (stockham_group_path.hpp,
+// along_columns), write the tile buffer rather than the transform's
+// output, which then takes the tile in one run. Their own stores go to
+// 8 R2 rows of the output, n / (8 R2) values apart, W values to a row a
+// lane group; in a batch those rows are lines that no pass has touched
+// yet. On the Zen 4 (AMD EPYC, 1 MiB of L2; batches of 2^18 points, one
+// thread, best of 5 interleaved runs of ffft_transform_loop), through the
+// tile against straight to the output took this much of the time:
+//   avx2   dd128 2^10, 2^11, 2^13, 2^14: 0.95 0.73 1.04 0.79
+//   avx512 dd128                       0.85 0.87 0.97 0.86
+// and the passes unfused, one by one, about as much (0.96 0.84 1.05 0.80;
+// 0.86 0.85 1.03 0.88). df64's took 1.02 0.96 0.99 0.95 (avx2) and
+// 1.02 1.02 1.06 1.06 (avx512): it goes straight to the output. The Xeon
+// (Sapphire Rapids class) showed no such dip: its benchmark's dd128 ran
+// at 2^11 and 2^14 as at 2^12 and 2^15, the passes fused straight to the
+// output.
+template <class E>
+inline constexpr bool fused_outputs_through_tile = fuses_passes_of<E> && sizeof(typename E::limb_type) == 8;
+
 // Whether consecutive passes of format E over `data_bytes` of values (one
 // buffer: the whole batch) on a path of `lanes` lanes pair where
 // fuses_consecutive_passes allows: while the data are small enough against

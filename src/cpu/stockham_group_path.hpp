@@ -219,8 +219,10 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   // Lanes along each column: the path's own passes of length R, the first
   // reading the input in place. Where L = 1 (the group the whole
   // transform) the outputs A are consecutive, so the last pass stores
-  // them in place and scales them; otherwise it writes a tile buffer,
-  // copied to the outputs k0 + c + L A in runs of `count`.
+  // them in place and scales them (but for the fused last two passes of
+  // a format that fused_outputs_through_tile: they write a tile buffer,
+  // copied to the output in one run); otherwise the last pass writes a
+  // tile buffer, copied to the outputs k0 + c + L A in runs of `count`.
   const auto along_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
     const auto dense = static_cast<std::int64_t>(radix);
     const auto shape = [&](int j) { return fft::pass_shape{g.passes[j].radix, g.passes[j].l, g.passes[j].m}; };
@@ -237,7 +239,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     });
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
     for (std::size_t s = 0; s < steps.size(); ++s) {
-      const bool in_place = s + 1 == steps.size() && l == 1;
+      const bool in_place = s + 1 == steps.size() && l == 1 && !(steps[s].two && fused_outputs_through_tile<E>);
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
                                               : fft::strided<value>{tile[s % 2], 1, dense};
       const int j = static_cast<int>(steps[s].first);
@@ -253,7 +255,10 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
       if (!ran) run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
       from = {to.data, 1, dense};
     }
-    if (l == 1) return;
+    if (l == 1) {
+      if (from.data != &out(b, 0)) finish_run(finish, 0, from.data, 1, &out(b, 0), 1, radix);
+      return;
+    }
     for (std::uint64_t a = 0; a < radix; ++a) {
       const std::uint64_t j0 = k0 + l * a;
       finish_run(finish, j0, from.data + a, static_cast<std::int64_t>(radix), &out(b, j0), 1, count);
