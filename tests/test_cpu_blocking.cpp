@@ -255,16 +255,27 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
   expect_refused("FFFT_CPU_SHARED_CACHE_BYTES", "-1", cpu::last_level_cache_bytes);
 }
 
-// A VM's reported L3 is its host's: counted at most 16 MiB a processor;
-// a machine's own L3, and a reported none, as they are.
+// A reported L3 counts half, and at most 16 MiB a processor (a VM's is
+// its host's); a reported none stays none.
 TEST(CpuBlockingPolicy, LastLevelCacheIsCappedPerProcessor) {
   constexpr std::size_t mib = std::size_t{1} << 20;
   EXPECT_EQ(cpu::usable_last_level_bytes(480 * mib, 2), 32 * mib);
-  EXPECT_EQ(cpu::usable_last_level_bytes(36 * mib, 2), 32 * mib);
-  EXPECT_EQ(cpu::usable_last_level_bytes(32 * mib, 2), 32 * mib);
-  EXPECT_EQ(cpu::usable_last_level_bytes(256 * mib, 64), 256 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(36 * mib, 2), 18 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(32 * mib, 2), 16 * mib);
+  EXPECT_EQ(cpu::usable_last_level_bytes(256 * mib, 64), 128 * mib);
   EXPECT_EQ(cpu::usable_last_level_bytes(0, 2), 0u);
   EXPECT_EQ(cpu::usable_last_level_bytes(480 * mib, 0), 16 * mib);
+}
+
+// The kernel's cache sizes (sysfs) read as bytes; anything else as none.
+TEST(CpuBlockingPolicy, KernelCacheSizesAreRead) {
+  EXPECT_EQ(cpu::cache_size_bytes("32768K"), std::size_t{32} << 20);
+  EXPECT_EQ(cpu::cache_size_bytes("1024K"), std::size_t{1} << 20);
+  EXPECT_EQ(cpu::cache_size_bytes("32M"), std::size_t{32} << 20);
+  EXPECT_EQ(cpu::cache_size_bytes("512"), 512u);
+  EXPECT_EQ(cpu::cache_size_bytes(""), 0u);
+  EXPECT_EQ(cpu::cache_size_bytes("K"), 0u);
+  EXPECT_EQ(cpu::cache_size_bytes("32 KiB"), 0u);
 }
 
 // The tile sizes the policy makes: each buffer at most twice the cache,

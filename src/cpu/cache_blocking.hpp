@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/pass_groups.hpp"
@@ -48,19 +49,44 @@ std::size_t per_core_cache_bytes();
 // per-core cache).
 std::size_t last_level_cache_bytes();
 
+// A cache size as the kernel writes it in sysfs ("32768K", "1024K",
+// "32M"), in bytes; 0 where the text is not one.
+inline std::size_t cache_size_bytes(const std::string& text) {
+  std::size_t value = 0, i = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) value = 10 * value + static_cast<std::size_t>(text[i] - '0');
+  if (i == 0) return 0;
+  const std::string unit = text.substr(i);
+  if (unit.empty()) return value;
+  if (unit == "K") return value << 10;
+  if (unit == "M") return value << 20;
+  if (unit == "G") return value << 30;
+  return 0;
+}
+
 // The part of a reported last-level cache of `reported` bytes that
-// `cores` processors can count on: at most 16 MiB a processor. A VM's C
-// library reports its host's whole L3, which the host's other tenants
-// share: 480 MiB on a 2-vCPU Xeon VM (Sapphire Rapids class), where a
-// trip over dd128 data cost twice as much from 64 MiB up as at 32 MiB
-// (ffft_memory_trips), and dd128 transforms of 64 and 128 MiB ran 15%
-// faster grouped than pass by pass (one thread, best of 5 interleaved
-// runs). No x86 server core has more than a few MiB of L3 of its own, so
-// on a machine whose L3 is its own the cap does not bind.
+// `cores` processors can count on: half of it, and at most 16 MiB a
+// processor. A VM's C library reports its host's whole L3, which the
+// host's other tenants share: 480 MiB on a 2-vCPU Xeon VM (Sapphire Rapids
+// class), where a trip over dd128 data cost twice as much from 64 MiB up
+// as at 32 MiB (ffft_memory_trips), and dd128 transforms of 64 and 128 MiB
+// ran 15% faster grouped than pass by pass (one thread, best of 5
+// interleaved runs). No x86 server core has more than a few MiB of L3 of
+// its own, so there the cap binds. Where the L3 reported is the one the
+// processors share (the kernel's report), its other cores' lines and the
+// twiddles take their part of it: on the Zen 4 (a 2-vCPU VM, 32 MiB of
+// L3 by the kernel), a trip over dd128 data cost 2.80 cycles a point at
+// 8 MiB, 4.67 at 16 MiB (a pass's input and output then the whole L3) and
+// 6.05 at 32 MiB (ffft_memory_trips), and the transforms whose pass
+// footprint was all of it, dd128 at 2^19 and df64 at 2^20, took 0.87 and
+// 0.93 of the time grouped on the avx512 path, 0.94 and 0.81 on avx2
+// (batches of 2^18 points, one thread, best of 3 interleaved runs of
+// ffft_transform_loop); qf128 at 2^17 and 2^18, and the sizes whose
+// schedule stayed, moved within 4%.
 inline std::size_t usable_last_level_bytes(std::size_t reported, std::size_t cores) {
   constexpr std::size_t per_core = std::size_t{16} << 20;
   const std::size_t cap = per_core * (cores > 0 ? cores : 1);
-  return reported < cap ? reported : cap;
+  const std::size_t half = reported / 2;
+  return half < cap ? half : cap;
 }
 
 // Whether a pass over `values` values of format E, run pass by pass, asks
