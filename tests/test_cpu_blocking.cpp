@@ -257,7 +257,7 @@ TYPED_TEST(CpuBlocking, CacheVariableReachesPlans) {
 
 // A reported L3 counts half, and at most 16 MiB a processor (a VM's is
 // its host's); a reported none stays none.
-TEST(CpuBlockingPolicy, LastLevelCacheIsCappedPerProcessor) {
+TEST(CpuBlockingPolicy, LastLevelCacheCountsHalfAndAtMost16MiBAProcessor) {
   constexpr std::size_t mib = std::size_t{1} << 20;
   EXPECT_EQ(cpu::usable_last_level_bytes(480 * mib, 2), 32 * mib);
   EXPECT_EQ(cpu::usable_last_level_bytes(36 * mib, 2), 18 * mib);
