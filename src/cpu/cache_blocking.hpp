@@ -11,9 +11,11 @@
 // same values with the same twiddles (stockham_group.hpp says why).
 #pragma once
 
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
-#include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "engine/pass_groups.hpp"
@@ -51,11 +53,12 @@ std::size_t last_level_cache_bytes();
 
 // A cache size as the kernel writes it in sysfs ("32768K", "1024K",
 // "32M"), in bytes; 0 where the text is not one.
-inline std::size_t cache_size_bytes(const std::string& text) {
-  std::size_t value = 0, i = 0;
-  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) value = 10 * value + static_cast<std::size_t>(text[i] - '0');
-  if (i == 0) return 0;
-  const std::string unit = text.substr(i);
+inline std::size_t cache_size_bytes(std::string_view text) {
+  std::size_t value = 0;
+  const char* const end = text.data() + text.size();
+  const auto [digits_end, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc{}) return 0;
+  const std::string_view unit(digits_end, static_cast<std::size_t>(end - digits_end));
   if (unit.empty()) return value;
   if (unit == "K") return value << 10;
   if (unit == "M") return value << 20;
