@@ -91,6 +91,24 @@ inline bool fuses_consecutive_passes(const fft::pass_shape& p1, const fft::pass_
 template <class E>
 inline constexpr bool fused_outputs_through_tile = fuses_passes_of<E> && sizeof(typename E::limb_type) == 8;
 
+// Whether a group that is a whole transform of a batch (along_columns
+// again) copies the transform's input into a tile buffer before a first
+// step that pairs two radix-8 passes, which then reads the tile. The pair
+// reads 64 rows n / 64 values apart at once, and in a batch they come from
+// beyond the cache, where the hardware prefetchers do not follow that many
+// streams (pairs_within_cache); the copy reads the transform as one
+// stream. On the Zen 4 (avx512; batches of 2^18 points, one thread, best
+// of 5 interleaved runs of ffft_transform_loop, two series), copied
+// against read in place took this much of the time:
+//   dd128 2^10-2^16: 0.99 0.96 0.93 0.93 0.92 0.93 0.91
+//                    1.03 0.96 0.94 0.94 0.92 0.92 0.95
+//   df64  2^10-2^17: 1.14 1.13 1.02 0.93 1.05 0.99 1.05 1.00 (best of 3)
+// so dd128's input goes through the tile and df64's is read in place. The
+// same copy for the last group of a larger transform (L > 1, whose block of
+// columns is as contiguous) took 0.99-1.05 for dd128 at 2^17-2^22: none.
+template <class E>
+inline constexpr bool paired_inputs_through_tile = fuses_passes_of<E> && sizeof(typename E::limb_type) == 8;
+
 // Whether consecutive passes of format E over `data_bytes` of values (one
 // buffer: the whole batch) on a path of `lanes` lanes pair where
 // fuses_consecutive_passes allows: while the data are small enough against

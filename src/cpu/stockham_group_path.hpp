@@ -41,6 +41,7 @@
 // pass-by-pass transform gives it: the same bits.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -217,7 +218,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   };
 
   // Lanes along each column: the path's own passes of length R, the first
-  // reading the input in place. Where L = 1 (the group the whole
+  // reading the input in place (but for a first pair of dd128's: it reads a
+  // copy, paired_inputs_through_tile). Where L = 1 (the group the whole
   // transform) the outputs A are consecutive, so the last pass stores
   // them in place and scales them (but for the fused last two passes of
   // a format that fused_outputs_through_tile: they write a tile buffer,
@@ -238,6 +240,13 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
                                  std::size_t{tile_points} * sizeof(value));
     });
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
+    // A first step that pairs reads a copy (fused_passes.hpp); the step
+    // after it writes tile[1] again, once the pair has read it.
+    if (paired_inputs_through_tile<E> && l == 1 && steps[0].two &&
+        fuses_consecutive_passes(shape(0), shape(1), lanes, 1, 1)) {
+      std::copy(from.data, from.data + radix, tile[1]);
+      from = {tile[1], 1, dense};
+    }
     for (std::size_t s = 0; s < steps.size(); ++s) {
       const bool in_place = s + 1 == steps.size() && l == 1 && !(steps[s].two && fused_outputs_through_tile<E>);
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
