@@ -33,6 +33,7 @@
 
 #include "bench/butterfly_rate.hpp"
 #include "ffft/cpu_isa.hpp"
+#include "ffft/expansion.hpp"
 #include "ffft/fft/schedule.hpp"
 #include "src/cpu/lane_butterfly.hpp"
 
@@ -72,13 +73,20 @@ int main(int argc, char** argv) {
                  std::string(ffft::to_string(isa)).c_str());
     return 1;
   }
-  std::map<unsigned, std::vector<int>> radices;
+  // Each format's radices at each N (its own schedule: short_pass_of).
+  std::map<std::pair<std::string, unsigned>, std::vector<int>> radices;
   std::set<int> used;
-  for (unsigned k : log2n)
-    for (const auto& pass : ffft::fft::stockham_schedule(std::uint64_t{1} << k)) {
-      radices[k].push_back(pass.radix);
-      used.insert(pass.radix);
-    }
+  const auto schedule = [](const std::string& format, std::uint64_t n) {
+    if (format == "df64") return ffft::fft::stockham_schedule_of<ffft::df64>(n);
+    if (format == "qf128") return ffft::fft::stockham_schedule_of<ffft::qf128>(n);
+    return ffft::fft::stockham_schedule_of<ffft::dd128>(n);
+  };
+  for (const char* format : {"df64", "qf128", "dd128"})
+    for (unsigned k : log2n)
+      for (const auto& pass : schedule(format, std::uint64_t{1} << k)) {
+        radices[{format, k}].push_back(pass.radix);
+        used.insert(pass.radix);
+      }
   std::printf("{\"path\": \"%s\", \"calls\": [", std::string(ffft::to_string(isa)).c_str());
   std::map<std::pair<std::string, int>, butterfly_rate::call_time> times;
   const char* separator = "";
@@ -97,10 +105,11 @@ int main(int argc, char** argv) {
     for (unsigned k : log2n) {
       double floor = 0;
       std::string list;
-      for (std::size_t j = 0; j < radices[k].size(); ++j) {
-        const int r = radices[k][j];
+      const std::vector<int>& passes = radices[{format, k}];
+      for (std::size_t j = 0; j < passes.size(); ++j) {
+        const int r = passes[j];
         const auto& t = times[{format, r}];
-        const bool last = j + 1 == radices[k].size();  // m = 1: no twiddle products
+        const bool last = j + 1 == passes.size();  // m = 1: no twiddle products
         floor += (last ? t.untwiddled_ns : t.arithmetic_ns) / (r * t.lanes);
         list += (list.empty() ? "" : ", ") + std::to_string(r);
       }

@@ -38,7 +38,7 @@ namespace {
 // step where fused_passes.hpp fuses them.
 template <class E>
 std::size_t trips(std::uint64_t n) {
-  const std::vector<ffft::fft::pass_shape> passes = ffft::fft::stockham_schedule(n);
+  const std::vector<ffft::fft::pass_shape> passes = ffft::fft::stockham_schedule_of<E>(n);
   const std::vector<std::uint64_t> offsets(passes.size(), 0);  // the grouping ignores them
   const std::uint32_t lanes = ffft::cpu::path_lanes<E>(ffft::selected_cpu_isa());
   const auto groups = ffft::cpu::blocked_groups(passes, offsets, n, 1, sizeof(ffft::complex<E>), lanes,

@@ -27,9 +27,11 @@ inline constexpr std::uint32_t group_tile_points =
 
 // Longer groups, of up to group_longest<E> points, take one column per tile
 // (and dd128's two tiles of 2048 values take 128 KiB), so that lengths
-// whose passes end in a radix 4 or 2 need a group fewer: 2^20 = 8^6 x 4 is
-// [8 8 8][8 8 8 4], two round trips through device memory instead of three
-// ([8 8 8][8 8 8][4]), as are 2^19, and 2^10 and 2^11 become one. Only
+// with a radix-4 or radix-2 pass need a group fewer: 2^20 = 8^6 x 4 is
+// [8 8 8][8 8 8 4] (df64; [4 8 8 8][8 8 8] where the short pass comes
+// first, fft::short_pass_of), two round trips through device memory
+// instead of three ([8 8 8][8 8 8][4]), as are 2^19, and 2^10 and 2^11
+// become one. Only
 // where the device grants the shared memory (sharedMemPerBlockOptin: 227 KiB
 // on sm_90, 163 KiB on sm_80, 99 KiB on sm_86 and sm_89, 64 KiB on sm_75):
 // every device for df64, sm_80 and sm_90 for dd128.

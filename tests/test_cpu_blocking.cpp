@@ -59,9 +59,9 @@ struct blocking_case {
 // (max_run_bytes): 64 columns a tile where the tile holds 128 (df64: 128 of
 // 256); and 2^11 x 4 and 2^10 x 6 with a 128 KiB cache, a transform a
 // tile in every format on both paths, whose last two passes ([8 4] and
-// [8 2]) run fused where the format fuses, through the tile buffer for
-// dd128 (fused_outputs_through_tile). Each path must block at least four
-// of them.
+// [8 2]) run fused where the format fuses them (df64; dd128 and qf128
+// put the short pass first: fft::short_pass_of). Each path must block at
+// least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},

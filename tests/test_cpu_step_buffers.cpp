@@ -47,8 +47,9 @@ template <class E>
 class CpuStepBuffers : public ::testing::Test {};
 TYPED_TEST_SUITE(CpuStepBuffers, ffft::testing::twiddle_formats, ffft::testing::format_names);
 
-// 2^9 (three radix-8 passes), 2^12 (four), 2^10 (8 8 8 2, whose last two
-// passes may run as one step), 3^5 and 2 3 4 5 7 8: odd and even counts of
+// 2^9 (three radix-8 passes), 2^12 (four), 2^10 (df64's 8 8 8 2, whose last
+// two passes may run as one step; the others' 2 8 8 8, whose middle two
+// may), 3^5 and 2 3 4 5 7 8: odd and even counts of
 // steps; all of them fit the cache, so they run pass by pass.
 TYPED_TEST(CpuStepBuffers, OutputAsTheSecondBufferGivesTheSameBits) {
   using E = TypeParam;

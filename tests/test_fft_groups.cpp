@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <numeric>
 #include <random>
@@ -173,6 +174,29 @@ std::vector<std::uint32_t> group_radices(std::uint64_t n, std::uint32_t max_radi
   return radices;
 }
 
+// A schedule's passes either way round: the short pass (radix 4 or 2) after
+// the radix-8 passes or before them, each pass's L the product of the
+// radices before it and M of those after it, the last with M = 1.
+TEST(StockhamSchedule, PutsTheShortPassLastOrFirst) {
+  const auto shapes = [](std::uint64_t n, fft::short_pass where) {
+    std::vector<std::array<std::uint64_t, 3>> out;
+    for (const fft::pass_shape& p : fft::stockham_schedule(n, where))
+      out.push_back({static_cast<std::uint64_t>(p.radix), p.l, p.m});
+    return out;
+  };
+  using shape_list = std::vector<std::array<std::uint64_t, 3>>;
+  EXPECT_EQ(shapes(128, fft::short_pass::last), (shape_list{{8, 1, 16}, {8, 8, 2}, {2, 64, 1}}));
+  EXPECT_EQ(shapes(128, fft::short_pass::first), (shape_list{{2, 1, 64}, {8, 2, 8}, {8, 16, 1}}));
+  EXPECT_EQ(shapes(256, fft::short_pass::first), (shape_list{{4, 1, 64}, {8, 4, 8}, {8, 32, 1}}));
+  EXPECT_EQ(shapes(64, fft::short_pass::first), (shape_list{{8, 1, 8}, {8, 8, 1}}));
+  EXPECT_EQ(shapes(4, fft::short_pass::first), (shape_list{{4, 1, 1}}));
+  // 3, 5 and 7 stay last either way.
+  EXPECT_EQ(shapes(2 * 8 * 3, fft::short_pass::first), (shape_list{{2, 1, 24}, {8, 2, 3}, {3, 16, 1}}));
+  EXPECT_EQ(fft::short_pass_of<df64>, fft::short_pass::last);
+  EXPECT_EQ(fft::short_pass_of<dd128>, fft::short_pass::first);
+  EXPECT_EQ(fft::short_pass_of<qf128>, fft::short_pass::first);
+}
+
 // The cases above make the groups they say.
 TEST(PassGroups, EmulatedCasesMakeOneColumnGroups) {
   EXPECT_EQ(group_radices(2048, 128), (std::vector<std::uint32_t>{64, 32}));  // both above 32 points
@@ -328,8 +352,9 @@ TEST(PassGroups, WidestPassButterflies) {
 
 // The longest group is the format's where the device grants two tiles of
 // it (engine/group_launch.hpp): on sm_90 (227 KiB) 2^20 = 8^6 x 4 is two
-// groups for df64 and dd128, [8 8 8][8 8 8 4], and three for qf128, whose
-// blocks stay at 64 KiB. df64's 2048-point tiles are the 64 KiB every
+// groups for df64 and dd128 ([8 8 8][8 8 8 4] with the short pass last, as
+// here), and three for qf128, whose blocks stay at 64 KiB. df64's
+// 2048-point tiles are the 64 KiB every
 // device grants; dd128 goes to 1024 points with 64 KiB (sm_75) or 99 KiB
 // (sm_86, sm_89), so 2^20 is three groups there.
 TEST(PassGroups, LongestGroupFollowsTheDevicesSharedMemory) {
@@ -426,12 +451,14 @@ TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   for (std::uint64_t n : {std::uint64_t{1} << 20, std::uint64_t{1} << 24, std::uint64_t{1} << 27,
                           std::uint64_t{59049} * 7 * 7 * 5})
     lengths.push_back(n);
+  for (const fft::short_pass where : {fft::short_pass::last, fft::short_pass::first})
   for (const fft::group_ties ties : {fft::group_ties::earlier_longer, fft::group_ties::later_longer}) {
     for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u, 2048u}) {
       for (std::uint64_t n : lengths) {
         SCOPED_TRACE(::testing::Message() << "n " << n << ", max radix " << max_radix << ", later longer "
-                                          << (ties == fft::group_ties::later_longer));
-        const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+                                          << (ties == fft::group_ties::later_longer) << ", short pass first "
+                                          << (where == fft::short_pass::first));
+        const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n, where);
         std::vector<std::uint64_t> offsets(passes.size());
         std::iota(offsets.begin(), offsets.end(), 100);
         const std::vector<pass_group> groups = fft::group_passes(passes, offsets, max_radix, ties);

@@ -3,14 +3,15 @@
 // trip through the data. Two ways:
 //  - a transform's last two passes (stockham_last_two_butterflies,
 //    lane_butterfly.hpp): a radix-8 pass at m = R2 followed by the
-//    radix-R2 pass at m = 1, R2 = 2 or 4, the ends of the schedules of
-//    8^k x 2 and 8^k x 4;
+//    radix-R2 pass at m = 1, R2 = 2 or 4, the ends of df64's schedules of
+//    8^k x 2 and 8^k x 4 (dd128's put the short pass first: fft::short_pass_of);
 //  - two consecutive radix-8 passes whose second has m a multiple of the
 //    lanes (stockham_two_butterflies_consecutive), the early passes of
 //    every power of 8 or more, while the data are within the cache
 //    (pairs_within_cache). A transform's passes pair from the first on
 //    (engine/step_buffers.hpp, two_pass_steps): 2^12 = 8^4 runs as
-//    [8 8][8][8], 2^13 as [8 8][8][8 2], 2^16 as [8 8][8 8][8 2].
+//    [8 8][8][8], 2^13 as [8 8][8][8 2] (df64) or [2][8 8][8][8] (dd128),
+//    2^16 as [8 8][8 8][8 2] or [2][8 8][8 8][8].
 //
 // Alone, that short last pass cost nearly what a radix-8 pass does for one
 // or two factors of 2 instead of three: on the Xeon's avx512 path (Sapphire
@@ -36,6 +37,7 @@
 #include <cstdint>
 
 #include "engine/step_buffers.hpp"
+#include "ffft/fft/schedule.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 namespace ffft::cpu {
@@ -48,8 +50,13 @@ namespace ffft::cpu {
 template <class E>
 inline constexpr bool fuses_passes_of = E::limbs == 2;
 
+// The formats whose last two passes fuse: those whose schedules end with
+// the short pass (fft::short_pass_of), df64.
+template <class E>
+inline constexpr bool fuses_last_two_of = fuses_passes_of<E> && fft::short_pass_of<E> == fft::short_pass::last;
+
 // Whether passes p1 then p2, the last two of a transform of a format that
-// fuses_passes_of, run as one step on a path of `lanes` lanes, from an input
+// fuses_last_two_of, run as one step on a path of `lanes` lanes, from an input
 // of unit stride to an output of unit stride: the radices above, and L1
 // (p1.l) a multiple of the lanes, so that each lane group's W columns lie in
 // one transform. The caller makes
@@ -71,28 +78,8 @@ inline bool fuses_consecutive_passes(const fft::pass_shape& p1, const fft::pass_
          p2.l == 8 * p1.l && p1.m == 8 * p2.m && p2.m % lanes == 0;
 }
 
-// Whether the fused last two passes of format E, where they end a group
-// that is a whole transform of a batch (stockham_group_path.hpp,
-// along_columns), write the tile buffer rather than the transform's
-// output, which then takes the tile in one run. Their own stores go to
-// 8 R2 rows of the output, n / (8 R2) values apart, W values to a row a
-// lane group; in a batch those rows are lines that no pass has touched
-// yet. On the Zen 4 (AMD EPYC, 1 MiB of L2; batches of 2^18 points, one
-// thread, best of 5 interleaved runs of ffft_transform_loop), through the
-// tile against straight to the output took this much of the time:
-//   avx2   dd128 2^10, 2^11, 2^13, 2^14: 0.95 0.73 1.04 0.79
-//   avx512 dd128                       0.85 0.87 0.97 0.86
-// and the passes unfused, one by one, about as much (0.96 0.84 1.05 0.80;
-// 0.86 0.85 1.03 0.88). df64's took 1.02 0.96 0.99 0.95 (avx2) and
-// 1.02 1.02 1.06 1.06 (avx512): it goes straight to the output. The Xeon
-// (Sapphire Rapids class) showed no such dip: its benchmark's dd128 ran
-// at 2^11 and 2^14 as at 2^12 and 2^15, the passes fused straight to the
-// output.
-template <class E>
-inline constexpr bool fused_outputs_through_tile = fuses_passes_of<E> && sizeof(typename E::limb_type) == 8;
-
-// Whether a group that is a whole transform of a batch (along_columns
-// again) copies the transform's input into a tile buffer before a first
+// Whether a group that is a whole transform of a batch (stockham_group_path.hpp,
+// along_columns) copies the transform's input into a tile buffer before a first
 // step that pairs two radix-8 passes, which then reads the tile. The pair
 // reads 64 rows n / 64 values apart at once, and in a batch they come from
 // beyond the cache, where the hardware prefetchers do not follow that many
@@ -150,7 +137,7 @@ inline bool fuses_two_passes(const fft::pass_shape& p1, const fft::pass_shape& p
                              std::int64_t in_stride, std::int64_t out_stride, std::uint64_t data_bytes,
                              std::size_t cache_bytes) {
   if (!fuses_passes_of<E>) return false;
-  if (fuses_last_two_passes(p1, p2, lanes, in_stride, out_stride)) return true;
+  if (fuses_last_two_of<E> && fuses_last_two_passes(p1, p2, lanes, in_stride, out_stride)) return true;
   return fuses_consecutive_passes(p1, p2, lanes, in_stride, out_stride) &&
          pairs_within_cache<E>(lanes, data_bytes, cache_bytes);
 }

@@ -221,9 +221,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   // reading the input in place (but for a first pair of dd128's: it reads a
   // copy, paired_inputs_through_tile). Where L = 1 (the group the whole
   // transform) the outputs A are consecutive, so the last pass stores
-  // them in place and scales them (but for the fused last two passes of
-  // a format that fused_outputs_through_tile: they write a tile buffer,
-  // copied to the output in one run); otherwise the last pass writes a
+  // them in place and scales them; otherwise the last pass writes a
   // tile buffer, copied to the outputs k0 + c + L A in runs of `count`.
   const auto along_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
     const auto dense = static_cast<std::int64_t>(radix);
@@ -248,7 +246,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
       from = {tile[1], 1, dense};
     }
     for (std::size_t s = 0; s < steps.size(); ++s) {
-      const bool in_place = s + 1 == steps.size() && l == 1 && !(steps[s].two && fused_outputs_through_tile<E>);
+      const bool in_place = s + 1 == steps.size() && l == 1;
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
                                               : fft::strided<value>{tile[s % 2], 1, dense};
       const int j = static_cast<int>(steps[s].first);
@@ -264,10 +262,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
       if (!ran) run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none);
       from = {to.data, 1, dense};
     }
-    if (l == 1) {
-      if (from.data != &out(b, 0)) finish_run(finish, 0, from.data, 1, &out(b, 0), 1, radix);
-      return;
-    }
+    if (l == 1) return;  // the last step wrote the output in place
     for (std::uint64_t a = 0; a < radix; ++a) {
       const std::uint64_t j0 = k0 + l * a;
       finish_run(finish, j0, from.data + a, static_cast<std::int64_t>(radix), &out(b, j0), 1, count);

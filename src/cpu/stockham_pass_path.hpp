@@ -355,11 +355,15 @@ void run_two_passes(bool inverse, unsigned threads, const fft::pass_shape& p1, c
       return run_consecutive_passes<LaneBytes>(inverse, threads, p1, p2, twiddles_1, twiddles_2, in, out, batch,
                                                finish);
   }
-  if (!fuses_last_two_passes(p1, p2, W, in.stride, out.stride))
-    throw std::logic_error("ffft: passes of radices " + std::to_string(p1.radix) + " and " +
-                           std::to_string(p2.radix) + " do not run as one step");
-  if (p2.radix == 2) return run_last_two_passes<LaneBytes, 2>(inverse, threads, p1, twiddles_1, in, out, batch, finish);
-  return run_last_two_passes<LaneBytes, 4>(inverse, threads, p1, twiddles_1, in, out, batch, finish);
+  if constexpr (fuses_last_two_of<E>) {
+    if (fuses_last_two_passes(p1, p2, W, in.stride, out.stride)) {
+      if (p2.radix == 2)
+        return run_last_two_passes<LaneBytes, 2>(inverse, threads, p1, twiddles_1, in, out, batch, finish);
+      return run_last_two_passes<LaneBytes, 4>(inverse, threads, p1, twiddles_1, in, out, batch, finish);
+    }
+  }
+  throw std::logic_error("ffft: passes of radices " + std::to_string(p1.radix) + " and " + std::to_string(p2.radix) +
+                         " do not run as one step");
 }
 #endif
 

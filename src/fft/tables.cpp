@@ -90,7 +90,7 @@ stockham_tables<E> make_stockham_tables(std::uint64_t n, twiddle_mode mode, unsi
   stockham_tables<E> t;
   t.n = n;
   t.mode = mode;
-  t.passes = stockham_schedule(n);
+  t.passes = stockham_schedule_of<E>(n);
   t.offsets = pass_offsets(t.passes);
   if (t.passes.empty()) return t;
   if (mode == twiddle_mode::table) {

@@ -22,7 +22,7 @@ namespace ffft::sass {
 // an sm_90 device (engine/group_launch.hpp: group_max_radix).
 template <class E>
 std::vector<fft::pass_group> planned_groups(std::uint64_t n) {
-  const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n);
+  const std::vector<fft::pass_shape> passes = fft::stockham_schedule_of<E>(n);
   return fft::group_passes(passes, std::vector<std::uint64_t>(passes.size(), 0), fft::group_max_radix<E>);
 }
 

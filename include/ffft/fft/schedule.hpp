@@ -24,15 +24,47 @@ constexpr std::uint64_t next_7_smooth(std::uint64_t n) {
   return n;
 }
 
-// The passes of a 7-smooth n: radix 8 as long as it divides, then one 4 or 2
-// (fewest passes, and the cheapest butterflies per point), then 3, 5, 7.
-// Length 1 has no pass.
-inline std::vector<pass_shape> stockham_schedule(std::uint64_t n) {
+// Where a schedule puts its one radix-4 or radix-2 pass (the short pass of
+// a power of 2 that is not a power of 8): after the radix-8 passes, or
+// before them.
+enum class short_pass { last, first };
+
+// The short pass of format E's schedules. A transform's last pass (m = 1)
+// multiplies by no twiddles (twiddled_dft.hpp), so with the short pass
+// first the radix-8 pass is the one without them, and a transform skips
+// 7/8 of a complex product a value instead of 1/2 (radix 2) or 3/4
+// (radix 4): the arithmetic alone of qf128 at 2^10 = [8 8 8 2] comes to
+// 441 cycles a value as [2 8 8 8] against 474 (ffft_butterfly_rate, Zen 4,
+// avx512), of dd128 at 2^13 to 49.1 against 51.0. Timed (the Zen 4: AMD
+// EPYC, 1 MiB of L2; batches of 2^18 points, one thread, best of 3
+// interleaved runs of ffft_transform_loop), short first against last
+// took this much of the time:
+//   avx512 qf128 2^10 2^11 2^13 2^16 2^19 2^20 2^22: 0.94 0.99 0.95 0.95 0.98 0.99 0.98
+//          dd128 2^10 2^11 2^13 2^14 2^16 2^17 2^19 2^22: 0.92 0.98 0.94 0.97 0.94 0.89 0.95 0.90
+//   avx2   qf128 2^10 2^11 2^13 2^16 2^17 2^19 2^20 2^22: 0.94 0.98 0.95 0.95 0.99 0.97 0.99 0.97
+//          dd128 2^10 2^11 2^13 2^16 2^17 2^19 2^22: 1.00 0.98 0.96 0.98 0.97 1.00 0.95
+// and dd128 at 2^20 = 8^6 x 4, grouped [4 8 8][8 8][8 8] instead of
+// [8 8][8 8][8 8 4], 1.02-1.03 on both paths. df64 keeps its short pass
+// last: its lanes then run the last two passes as one step
+// (stockham_last_two_butterflies), which saves it as much as the products
+// do, and its series disagreed (0.76-1.13 by N and run on a noisy host).
+template <class E>
+inline constexpr short_pass short_pass_of =
+    E::limbs == 2 && sizeof(typename E::limb_type) == 4 ? short_pass::last : short_pass::first;
+
+// The passes of a 7-smooth n: radix 8 as long as it divides, with one 4 or
+// 2 after or before them (fewest passes, and the cheapest butterflies per
+// point), then 3, 5, 7. Length 1 has no pass.
+inline std::vector<pass_shape> stockham_schedule(std::uint64_t n, short_pass where = short_pass::last) {
   std::vector<int> radices;
   std::uint64_t rest = n;
-  while (rest % 8 == 0) radices.push_back(8), rest /= 8;
-  if (rest % 4 == 0) radices.push_back(4), rest /= 4;
-  if (rest % 2 == 0) radices.push_back(2), rest /= 2;
+  int eights = 0;
+  while (rest % 8 == 0) ++eights, rest /= 8;
+  const int short_radix = rest % 4 == 0 ? 4 : rest % 2 == 0 ? 2 : 1;
+  rest /= static_cast<std::uint64_t>(short_radix);
+  if (where == short_pass::first && short_radix > 1) radices.push_back(short_radix);
+  radices.insert(radices.end(), static_cast<std::size_t>(eights), 8);
+  if (where == short_pass::last && short_radix > 1) radices.push_back(short_radix);
   for (int p : {3, 5, 7})
     while (rest % static_cast<std::uint64_t>(p) == 0) radices.push_back(p), rest /= p;
   std::vector<pass_shape> passes;
@@ -42,6 +74,12 @@ inline std::vector<pass_shape> stockham_schedule(std::uint64_t n) {
     l *= static_cast<std::uint64_t>(r);
   }
   return passes;
+}
+
+// Format E's schedule of n.
+template <class E>
+std::vector<pass_shape> stockham_schedule_of(std::uint64_t n) {
+  return stockham_schedule(n, short_pass_of<E>);
 }
 
 // Entries of all the passes' twiddle arrays together: sum of (r - 1) m,
