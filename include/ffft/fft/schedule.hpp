@@ -45,9 +45,10 @@ enum class short_pass { last, first };
 //          dd128 2^10 2^11 2^13 2^16 2^17 2^19 2^22: 1.00 0.98 0.96 0.98 0.97 1.00 0.95
 // and dd128 at 2^20 = 8^6 x 4, grouped [4 8 8][8 8][8 8] instead of
 // [8 8][8 8][8 8 4], 1.02-1.03 on both paths. df64 keeps its short pass
-// last: its lanes then run the last two passes as one step
-// (stockham_last_two_butterflies), which saves it as much as the products
-// do, and its series disagreed (0.76-1.13 by N and run on a noisy host).
+// last, where its lanes run the last two passes as one step
+// (stockham_last_two_butterflies): its timings of the two orders
+// disagreed from series to series on a noisy host (0.66-1.13 of the time
+// by N and series), so it stays as it was.
 template <class E>
 inline constexpr short_pass short_pass_of =
     E::limbs == 2 && sizeof(typename E::limb_type) == 4 ? short_pass::last : short_pass::first;
