@@ -116,6 +116,28 @@ inline bool prefetches_next_operands(std::uint64_t values, std::size_t cache_byt
   return E::limbs == 2 && cache_bytes > 0 && 2 * values * sizeof(complex<E>) > cache_bytes;
 }
 
+// Whether the local passes of a group's tiles with M > 1 ask for each
+// lane group's successor's inputs and twiddles before its arithmetic
+// (column_pass), for the two-limb formats, as prefetches_next_operands
+// does for a pass. Such a group is blocked because its data exceed the
+// per-core cache: its first local pass reads them from the next level,
+// rows of a tile's width M values apart, with the global pass's twiddles,
+// each row a few lines that the hardware prefetchers have no time to
+// learn before the next. On the Zen 4 (transforms of 2^19-2^22 values in
+// batches of 2^18 points, one thread, best of 5 interleaved runs of
+// ffft_transform_loop), against none: avx512 dd128 0.94, 1.01, 0.97 and
+// 0.96 of the time, df64 at 2^20-2^22 (where it groups) 0.96, 0.95 and
+// 0.93; avx2 dd128 0.98, 0.99, 0.97 and 0.98, df64 1.00. Every local pass
+// of such a tile asks, not only the first: its tile buffers exceed the
+// cache too. Two or four lane groups ahead did no better, and the next
+// tile's rows asked for over the whole of a tile's iterations took 1.07
+// to 1.09 of the time (dd128, avx512). The measured time of the large
+// sizes is the in-cache rate plus each group's trip over memory, one
+// after the other: dd128 at 2^22 on avx512 took 2.0 ns a point and
+// log2 N grouped (3 trips), 2.8 pass by pass (8 trips), 1.5 in cache.
+template <class E>
+inline constexpr bool group_prefetches_next_operands = E::limbs == 2;
+
 // A tile holds at most `tile_points` values in each of two buffers (for
 // the passes to alternate between): a power of 2, at least 64, with each
 // buffer at most twice the cache. Larger than the cache, so the passes

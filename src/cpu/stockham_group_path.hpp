@@ -85,10 +85,13 @@ V* tile_buffers(std::uint64_t values) {
 // for column c of an M > 1 tile (each lane its own), and at
 // twiddles + (a - 1) m' + s for every column of an M = 1 tile (the
 // column's index i is 0: one twiddle for all the lanes, loaded once).
+// With prefetch_next, the next lane group's inputs and twiddles are asked
+// for before this one's arithmetic (group_prefetches_next_operands says
+// when and why).
 template <int LaneBytes, int R, class E>
 void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, std::uint64_t m,
                  const complex<E>* twiddles, column_view<const complex<E>> from,
-                 column_view<complex<E>> to) {
+                 column_view<complex<E>> to, bool prefetch_next) {
   using L = fft::lane_expansion<E, LaneBytes>;
   constexpr int W = fft::lane_count<E, LaneBytes>;
   const std::uint64_t twiddle_step = m * p.m;
@@ -111,6 +114,25 @@ FFFT_UNROLL
           for (int a = 1; a < R; ++a)
             w[a - 1] = shared_twiddles ? shared[a - 1]
                                        : fft::load_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c + m * s);
+        if (prefetch_next) {
+          // The next lane group: the next W columns, else the next s, else the next k.
+          std::uint64_t c_next = c + W, s_next = s, k_next = k;
+          if (c_next >= width) {
+            c_next = 0;
+            if (++s_next == p.m) s_next = 0, ++k_next;
+          }
+          if (k_next < p.l) {
+FFFT_UNROLL
+            for (int j = 0; j < R; ++j)
+              fft::prefetch_lanes<LaneBytes, E>(
+                  from.data + c_next + from.step * static_cast<std::int64_t>(s_next + p.m * (j + R * k_next)));
+            if (twiddled && !shared_twiddles)
+FFFT_UNROLL
+              for (int a = 1; a < R; ++a)
+                fft::prefetch_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c_next +
+                                                  m * s_next);
+          }
+        }
         fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, twiddled);
 FFFT_UNROLL
         for (int a = 0; a < R; ++a)
@@ -122,14 +144,14 @@ FFFT_UNROLL
 template <int LaneBytes, class E>
 void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, std::uint64_t m,
                  const complex<E>* twiddles, column_view<const complex<E>> from,
-                 column_view<complex<E>> to) {
+                 column_view<complex<E>> to, bool prefetch_next = false) {
   switch (p.radix) {
-    case 2: return column_pass<LaneBytes, 2>(inverse, p, width, m, twiddles, from, to);
-    case 3: return column_pass<LaneBytes, 3>(inverse, p, width, m, twiddles, from, to);
-    case 4: return column_pass<LaneBytes, 4>(inverse, p, width, m, twiddles, from, to);
-    case 5: return column_pass<LaneBytes, 5>(inverse, p, width, m, twiddles, from, to);
-    case 7: return column_pass<LaneBytes, 7>(inverse, p, width, m, twiddles, from, to);
-    case 8: return column_pass<LaneBytes, 8>(inverse, p, width, m, twiddles, from, to);
+    case 2: return column_pass<LaneBytes, 2>(inverse, p, width, m, twiddles, from, to, prefetch_next);
+    case 3: return column_pass<LaneBytes, 3>(inverse, p, width, m, twiddles, from, to, prefetch_next);
+    case 4: return column_pass<LaneBytes, 4>(inverse, p, width, m, twiddles, from, to, prefetch_next);
+    case 5: return column_pass<LaneBytes, 5>(inverse, p, width, m, twiddles, from, to, prefetch_next);
+    case 7: return column_pass<LaneBytes, 7>(inverse, p, width, m, twiddles, from, to, prefetch_next);
+    case 8: return column_pass<LaneBytes, 8>(inverse, p, width, m, twiddles, from, to, prefetch_next);
     default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
   }
 }
@@ -159,7 +181,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
           const bool last = j + 1 == g.count;
           const column_view<value> to = last ? column_view<value>{&out(b, i0 + m * k), static_cast<std::int64_t>(m * l)}
                                              : column_view<value>{tile[j % 2], static_cast<std::int64_t>(width)};
-          column_pass<LaneBytes>(inverse, p, width, m, twiddles + p.twiddle_offset + i0, from, to);
+          column_pass<LaneBytes>(inverse, p, width, m, twiddles + p.twiddle_offset + i0, from, to,
+                                 group_prefetches_next_operands<E>);
           from = {to.data, to.step};
         }
       }
