@@ -97,6 +97,14 @@ void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, st
   const std::uint64_t twiddle_step = m * p.m;
   const bool shared_twiddles = m == 1;
   const bool twiddled = twiddle_step > 1;  // the global pass's m is M m'; at 1 its twiddles are all 1
+  // Where butterfly (k, s)'s input j and twiddle a of columns c.. lie: its
+  // loads and the prefetches of the lane group before it both ask here.
+  const auto input_at = [&](std::uint64_t k, std::uint64_t s, std::uint64_t c, int j) __attribute__((always_inline)) {
+    return from.data + c + from.step * static_cast<std::int64_t>(s + p.m * (static_cast<std::uint64_t>(j) + R * k));
+  };
+  const auto twiddle_at = [&](std::uint64_t s, std::uint64_t c, int a) __attribute__((always_inline)) {
+    return twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c + m * s;
+  };
   for (std::uint64_t k = 0; k < p.l; ++k)
     for (std::uint64_t s = 0; s < p.m; ++s) {
       complex<L> shared[R - 1];
@@ -108,12 +116,11 @@ FFFT_UNROLL
         complex<L> x[R], w[R - 1];
 FFFT_UNROLL
         for (int j = 0; j < R; ++j)
-          x[j] = fft::load_lanes<LaneBytes, E>(from.data + c + from.step * static_cast<std::int64_t>(s + p.m * (j + R * k)));
+          x[j] = fft::load_lanes<LaneBytes, E>(input_at(k, s, c, j));
         if (twiddled)
 FFFT_UNROLL
           for (int a = 1; a < R; ++a)
-            w[a - 1] = shared_twiddles ? shared[a - 1]
-                                       : fft::load_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c + m * s);
+            w[a - 1] = shared_twiddles ? shared[a - 1] : fft::load_lanes<LaneBytes, E>(twiddle_at(s, c, a));
         if (prefetch_next) {
           // The next lane group: the next W columns, else the next s, else the next k.
           std::uint64_t c_next = c + W, s_next = s, k_next = k;
@@ -123,14 +130,10 @@ FFFT_UNROLL
           }
           if (k_next < p.l) {
 FFFT_UNROLL
-            for (int j = 0; j < R; ++j)
-              fft::prefetch_lanes<LaneBytes, E>(
-                  from.data + c_next + from.step * static_cast<std::int64_t>(s_next + p.m * (j + R * k_next)));
+            for (int j = 0; j < R; ++j) fft::prefetch_lanes<LaneBytes, E>(input_at(k_next, s_next, c_next, j));
             if (twiddled && !shared_twiddles)
 FFFT_UNROLL
-              for (int a = 1; a < R; ++a)
-                fft::prefetch_lanes<LaneBytes, E>(twiddles + static_cast<std::uint64_t>(a - 1) * twiddle_step + c_next +
-                                                  m * s_next);
+              for (int a = 1; a < R; ++a) fft::prefetch_lanes<LaneBytes, E>(twiddle_at(s_next, c_next, a));
           }
         }
         fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, twiddled);
