@@ -60,8 +60,10 @@ struct blocking_case {
 // 256); and 2^11 x 4 and 2^10 x 6 with a 128 KiB cache, a transform a
 // tile in every format on both paths, whose last two passes ([8 4] and
 // [8 2]) run fused where the format fuses them (df64; dd128 and qf128
-// put the short pass first: fft::short_pass_of). Each path must block at
-// least four of them.
+// put the short pass first: fft::short_pass_of); and 2^19 with a 1 MiB
+// cache, dd128's [2 8 8 8][8 8 8], whose middle radix-8 passes of the
+// first group and first two of the last run as one step on avx512
+// (group_pairs_passes). Each path must block at least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
@@ -77,6 +79,7 @@ const blocking_case cases[] = {
     {1 << 16, 1, 1, 1 << 16, 1, 1 << 16, 256 << 10},
     {1 << 11, 4, 1, 1 << 11, 1, 1 << 11, 128 << 10},
     {1 << 10, 6, 1, 1 << 10, 1, 1 << 10, 128 << 10},
+    {1 << 19, 1, 1, 1 << 19, 1, 1 << 19, 1 << 20},
 };
 
 // The paths this CPU runs that block (not the scalar reference).

@@ -138,6 +138,28 @@ inline bool prefetches_next_operands(std::uint64_t values, std::size_t cache_byt
 template <class E>
 inline constexpr bool group_prefetches_next_operands = E::limbs == 2;
 
+// Whether the tiles of a path of `lane_bytes` vectors run two consecutive
+// radix-8 local passes as one step where both read and write tile buffers
+// (column_two_passes and group_steps, stockham_group_path.hpp): dd128 on
+// avx512. The values go from one pass's butterflies to the next through
+// the stack instead of through a tile buffer larger than the cache. On
+// the Zen 4 (batches of 2^18 points, one thread, best of 3 interleaved
+// runs of ffft_transform_loop, every size grouped), against none: dd128 on
+// avx512 0.92-0.98 of the time at 2^17-2^22; df64 on avx512 1.25, 1.19,
+// 1.00 and 0.97 at 2^19-2^22; on avx2, whose 16 registers send more of
+// the pair through the stack (pairs_within_cache), dd128 0.97-1.09 and
+// df64 0.97-1.07 at 2^18-2^22. So dd128 on avx512 only.
+template <class E>
+constexpr bool group_pairs_passes(int lane_bytes) {
+  return E::limbs == 2 && sizeof(typename E::limb_type) == 8 && lane_bytes == 64;
+}
+
+// Whether the tiles of format E on path `isa` pair their passes.
+template <class E>
+constexpr bool path_tiles_pair(cpu_isa isa) {
+  return group_pairs_passes<E>(static_cast<int>(path_lanes<E>(isa) * sizeof(typename E::limb_type)));
+}
+
 // A tile holds at most `tile_points` values in each of two buffers (for
 // the passes to alternate between): a power of 2, at least 64, with each
 // buffer at most twice the cache. Larger than the cache, so the passes
@@ -220,7 +242,8 @@ inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std:
 // path of `lanes` lanes, run by `team` threads, or none where pass by pass
 // is as good or the tiles cannot be made: the data fit the cache, a
 // transform longer than a tile has data that fit `shared_cache_bytes` (the
-// last-level cache; 0: no such limit), grouping would leave as many trips
+// last-level cache; 0: no such limit; half of it where `tiles_pair`, the
+// path_tiles_pair of the format and path), grouping would leave as many trips
 // over memory as there are passes, a group with M > 1 has M not a multiple
 // of the lane count (its tiles need whole lane vectors), or the path has no
 // lanes (the scalar reference runs pass by pass).
@@ -229,7 +252,7 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
                                                    std::uint64_t n, std::uint64_t batch,
                                                    std::size_t value_bytes, std::uint32_t lanes,
                                                    std::size_t cache_bytes, unsigned team,
-                                                   std::size_t shared_cache_bytes = 0) {
+                                                   std::size_t shared_cache_bytes = 0, bool tiles_pair = false) {
   if (lanes < 2 || cache_bytes == 0 || passes.size() < 2 || n * batch * value_bytes <= cache_bytes) return {};
   // A batch of transforms that each fit a tile: one group, a tile a
   // transform (L = M = 1), all its passes in cache between one read of its
@@ -264,7 +287,13 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // took 0.84-0.88 of pass by pass's time grouped, df64 at 2^21 0.94 and
   // qf128 at 2^19 1.01; dd128 at 2^18 and 2^19 and df64 at 2^19, whose
   // footprints fit, 1.13-1.26.
-  if (2 * n * batch * value_bytes <= shared_cache_bytes) return {};
+  // Where the tiles pair their passes (group_pairs_passes), their groups
+  // cost less, and won where the footprint fills the last-level cache:
+  // dd128 on the Zen 4's avx512 path at 2^17 x 2 and 2^18 (16 MiB, batches
+  // of 2^18 points, best of 5 interleaved runs) took 0.88 and 0.89 of pass
+  // by pass's time grouped, and one transform of 2^17 (8 MiB) 1.05.
+  const std::size_t pass_by_pass_bytes = tiles_pair ? shared_cache_bytes / 2 : shared_cache_bytes;
+  if (2 * n * batch * value_bytes <= pass_by_pass_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
   if (longest < 8) return {};
