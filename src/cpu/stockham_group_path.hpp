@@ -79,6 +79,17 @@ V* tile_buffers(std::uint64_t values) {
   return memory.data();
 }
 
+// A tile pass's lane group (k, s, c): butterflies (k, s) of columns c to
+// c + W - 1, walked c fastest, then s < m', then k. The next one, whose
+// operands a pass asks for ahead; k = l' past the last.
+struct lane_group {
+  std::uint64_t k, s, c;
+  lane_group next(std::uint64_t lanes, std::uint64_t width, std::uint64_t m) const {
+    if (c + lanes < width) return {k, s, c + lanes};
+    return s + 1 < m ? lane_group{k, s + 1, 0} : lane_group{k + 1, 0, 0};
+  }
+};
+
 // One local pass (r = R, l', m') of a tile of `width` columns, from `from`
 // to `to`: butterfly (k', s) of W consecutive columns at a time. Its
 // twiddle for output a is at twiddles + (a - 1) twiddle_step + c + M s
@@ -122,18 +133,13 @@ FFFT_UNROLL
           for (int a = 1; a < R; ++a)
             w[a - 1] = shared_twiddles ? shared[a - 1] : fft::load_lanes<LaneBytes, E>(twiddle_at(s, c, a));
         if (prefetch_next) {
-          // The next lane group: the next W columns, else the next s, else the next k.
-          std::uint64_t c_next = c + W, s_next = s, k_next = k;
-          if (c_next >= width) {
-            c_next = 0;
-            if (++s_next == p.m) s_next = 0, ++k_next;
-          }
-          if (k_next < p.l) {
+          const lane_group next = lane_group{k, s, c}.next(W, width, p.m);
+          if (next.k < p.l) {
 FFFT_UNROLL
-            for (int j = 0; j < R; ++j) fft::prefetch_lanes<LaneBytes, E>(input_at(k_next, s_next, c_next, j));
+            for (int j = 0; j < R; ++j) fft::prefetch_lanes<LaneBytes, E>(input_at(next.k, next.s, next.c, j));
             if (twiddled && !shared_twiddles)
 FFFT_UNROLL
-              for (int a = 1; a < R; ++a) fft::prefetch_lanes<LaneBytes, E>(twiddle_at(s_next, c_next, a));
+              for (int a = 1; a < R; ++a) fft::prefetch_lanes<LaneBytes, E>(twiddle_at(next.s, next.c, a));
           }
         }
         fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, twiddled);
@@ -205,20 +211,15 @@ FFFT_UNROLL
       }
       for (std::uint64_t c = 0; c < width; c += W) {
         if (prefetch_next) {
-          // The next lane group: the next W columns, else the next s2, else the next k1.
-          std::uint64_t c_next = c + W, s_next = s2, k_next = k1;
-          if (c_next >= width) {
-            c_next = 0;
-            if (++s_next == m2) s_next = 0, ++k_next;
-          }
-          if (k_next < l1)
+          const lane_group next = lane_group{k1, s2, c}.next(W, width, m2);
+          if (next.k < l1)
             for (int j2 = 0; j2 < R; ++j2) {
 FFFT_UNROLL
-              for (int j1 = 0; j1 < R; ++j1) fft::prefetch_lanes<LaneBytes, E>(input_at(k_next, s_next, c_next, j2, j1));
+              for (int j1 = 0; j1 < R; ++j1) fft::prefetch_lanes<LaneBytes, E>(input_at(next.k, next.s, next.c, j2, j1));
               if (!shared_twiddles)
 FFFT_UNROLL
                 for (int a = 1; a < R; ++a)
-                  fft::prefetch_lanes<LaneBytes, E>(twiddle_at(twiddles1, m1, s_next + m2 * j2, c_next, a));
+                  fft::prefetch_lanes<LaneBytes, E>(twiddle_at(twiddles1, m1, next.s + m2 * j2, next.c, a));
             }
         }
         complex<L> y[R][R];  // y[a1][j2]: p1's butterfly j2's output a1, p2's butterfly a1's input j2
