@@ -65,46 +65,27 @@ FFFT_UNROLL
   for (int i = M - 1; i > 0; --i) order_by_magnitude(c[i - 1], c[i]);
 }
 
-// Renormalizes P independent sequences of M terms c[q] (each roughly
-// decreasing in magnitude) into N-limb expansions y[q], each of value the sum
-// of its terms up to the rounding of its last limb. The P computations run
-// step by step side by side: each is the same sequence of operations as a
-// single one (so the same bits), but the dependent chains of the P (the
-// bottom-up sum, the top-down carry) interleave in the code, which a core
-// whose reorder window is shorter than one four-limb addition (about 240
-// vector instructions on AVX2) cannot do by itself.
+// The top-down pass of the renormalization, on P independent sequences of
+// M terms e[q] whose first term is the largest: carry the running
+// remainder; where adding the next term leaves a nonzero error, emit the
+// remainder's rounded part as a limb. The emitted limbs enter a shift
+// register slot[0..N-2] at its end, so after the pass the e limbs emitted
+// lie in order in slot[N-1-e..N-2], zeros before them. An emitted limb is
+// never zero (a TwoSum whose sum rounds to zero is exact, so its error is
+// zero too), hence slot[0] != 0 says that N - 1 limbs are out, after which
+// the remaining terms accumulate into the carry (for M = N none remain:
+// the pass is exact). Before step i at most i - 1 limbs have been emitted,
+// so only slot[N-i..N-2] can hold one: step i shifts min(i, N - 1) slots,
+// one select each (a counter of emitted limbs and a select for each output
+// it could name cost three operations an output).
 template <class T, int N, int M, int P>
-FFFT_HD void renormalize_each(const T (&c)[P][M], expansion<T, N> (&y)[P]) {
-  static_assert(M > N, "renormalize compresses M terms into N < M limbs");
+FFFT_HD void emit_limbs_each(const T (&e)[P][M], expansion<T, N> (&y)[P]) {
+  static_assert(M >= N, "the pass emits N limbs from M >= N terms");
   static_assert(N >= 2 && (N & (N - 1)) == 0, "the final shift needs N a power of two");
-  // Bottom-up VecSum: e[0] + ... + e[M-1] == c[0] + ... + c[M-1] exactly.
-  T e[P][M], s[P];
-FFFT_UNROLL
-  for (int q = 0; q < P; ++q) s[q] = c[q][M - 1];
-FFFT_UNROLL
-  for (int i = M - 2; i >= 0; --i)
-FFFT_UNROLL
-    for (int q = 0; q < P; ++q) {
-      const limb_pair<T> p = two_sum(c[q][i], s[q]);
-      s[q] = p.hi;
-      e[q][i + 1] = p.lo;
-    }
-
-  // Top-down pass: carry the running remainder; where adding the next term
-  // leaves a nonzero error, emit the remainder's rounded part as a limb. The
-  // emitted limbs enter a shift register slot[0..N-2] at its end, so after
-  // the pass the e limbs emitted lie in order in slot[N-1-e..N-2], zeros
-  // before them. An emitted limb is never zero (a TwoSum whose sum rounds to
-  // zero is exact, so its error is zero too), hence slot[0] != 0 says that
-  // N - 1 limbs are out, after which the remaining terms accumulate into the
-  // carry. Before step i at most i - 1 limbs have been emitted, so only
-  // slot[N-i..N-2] can hold one: step i shifts min(i, N - 1) slots, one select
-  // each (a counter of emitted limbs and a select for each output it could
-  // name cost three operations an output).
   T slot[P][N - 1], carry[P];
 FFFT_UNROLL
   for (int q = 0; q < P; ++q) {
-    carry[q] = s[q];
+    carry[q] = e[q][0];
 FFFT_UNROLL
     for (int k = 0; k < N - 1; ++k) slot[q][k] = T{};
   }
@@ -138,6 +119,75 @@ FFFT_UNROLL
       for (int k = 0; k < N; ++k) y[q][k] = shift ? (k + d < N ? y[q][k + d] : T{}) : y[q][k];
     }
   }
+}
+
+// Renormalizes P independent sequences of M terms c[q] (each roughly
+// decreasing in magnitude) into N-limb expansions y[q], each of value the sum
+// of its terms up to the rounding of its last limb: a bottom-up VecSum, then
+// emit_limbs_each. The P computations run step by step side by side: each
+// is the same sequence of operations as a single one (so the same bits), but
+// the dependent chains of the P (the bottom-up sum, the top-down carry)
+// interleave in the code, which a core whose reorder window is shorter than
+// one four-limb addition (about 240 vector instructions on AVX2) cannot do by
+// itself.
+template <class T, int N, int M, int P>
+FFFT_HD void renormalize_each(const T (&c)[P][M], expansion<T, N> (&y)[P]) {
+  static_assert(M > N, "renormalize compresses M terms into N < M limbs");
+  // Bottom-up VecSum: e[0] + ... + e[M-1] == c[0] + ... + c[M-1] exactly.
+  T e[P][M], s[P];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) s[q] = c[q][M - 1];
+FFFT_UNROLL
+  for (int i = M - 2; i >= 0; --i)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) {
+      const limb_pair<T> p = two_sum(c[q][i], s[q]);
+      s[q] = p.hi;
+      e[q][i + 1] = p.lo;
+    }
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) e[q][0] = s[q];
+  emit_limbs_each<T, N, M, P>(e, y);
+}
+
+// The N-limb expansion of the sum of M >= N terms of any magnitudes and
+// signs, for P independent sets of terms side by side: Shewchuk's
+// Grow-Expansion ("Adaptive precision floating-point arithmetic", Discrete
+// Comput. Geom. 18, 1997, Theorem 10) adds the terms from the last into an
+// expansion h, each with a chain of TwoSums, exactly, which keeps h
+// nonoverlapping (the bits of its components disjoint) and increasing in
+// magnitude but for zeros; then emit_limbs_each from h's largest component
+// down. Each limb it emits is the rounded sum of what it has carried, and
+// what remains below it (the TwoSum's error and components below that
+// error's lowest bit) is less than twice that error, so at most ulp(y[i]):
+// |y[i+1]| <= ulp(y[i]) (1 + u) whatever the magnitudes of the terms (the
+// butterflies of deferred_four_limbs.hpp rely on it, as their levels may
+// cancel). Exact for M = N; otherwise only the last limb's accumulation
+// rounds, by less than ulp(y[N-1]) <= (2u)^(N-1) 2u |y[0]| a step.
+template <class T, int N, int M, int P>
+FFFT_HD void normalize_each(const T (&c)[P][M], expansion<T, N> (&y)[P]) {
+  T h[P][M];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q) h[q][0] = c[q][M - 1];
+FFFT_UNROLL
+  for (int k = 1; k < M; ++k)
+FFFT_UNROLL
+    for (int q = 0; q < P; ++q) {
+      T sum = c[q][M - 1 - k];
+FFFT_UNROLL
+      for (int i = 0; i < k; ++i) {
+        const limb_pair<T> p = two_sum(sum, h[q][i]);
+        h[q][i] = p.lo;
+        sum = p.hi;
+      }
+      h[q][k] = sum;
+    }
+  T e[P][M];
+FFFT_UNROLL
+  for (int q = 0; q < P; ++q)
+FFFT_UNROLL
+    for (int i = 0; i < M; ++i) e[q][i] = h[q][M - 1 - i];
+  emit_limbs_each<T, N, M, P>(e, y);
 }
 
 // Renormalizes the M terms c (roughly decreasing in magnitude) into an N-limb

@@ -72,9 +72,9 @@ using constant_limb = typename limb::scalar_type<typename E::limb_type>::type;
 // limbs), negated if asked (exact), in every lane.
 template <class E>
 FFFT_HD constexpr E format_constant(expansion<constant_limb<E>, 4> c, bool negate) {
-  E r{};
+  E r{};  // a level below the constant's four limbs (deferred_four_limbs.hpp) stays zero
 FFFT_UNROLL
-  for (int i = 0; i < E::limbs; ++i)
+  for (int i = 0; i < E::limbs && i < 4; ++i)
     r.limb[i] = limb::splat<typename E::limb_type>(negate ? -c.limb[i] : c.limb[i]);
   return r;
 }

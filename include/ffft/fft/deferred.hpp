@@ -1,6 +1,7 @@
-// Two-limb butterflies that renormalize once per DFT output and once per
-// twiddle product, not after every operation: the arithmetic the df64 and
-// dd128 butterflies of radix 2, 4 and 8 (twiddled_dft.hpp) run in.
+// Butterflies that renormalize once per DFT output and once per twiddle
+// product, not after every operation: the arithmetic the butterflies of
+// radix 2, 4 and 8 (twiddled_dft.hpp) run in. Two limbs (df64, dd128) here;
+// four (qf128) in deferred_four_limbs.hpp, the same scheme with four levels.
 //
 // A deferred<E> value is a pair (h, t) of limbs standing for h + t, with no
 // condition relating t to h. Each operation makes its leading limb
@@ -27,7 +28,7 @@
 // roundoff (2^-24 for df64, 2^-53 for dd128), the butterfly's inputs
 // normalized expansions, its twiddles |w| <= 1, and L = sum over its inputs
 // of |Re x_j| + |Im x_j|, every real component of every output is within
-//   deferred_butterfly_bound_units(R) u^2 L   (to first order in u)
+//   deferred_butterfly_bound_units(2, R) u^2 L   (to first order in u)
 // of the exact twiddled DFT of the same inputs and twiddles. The accurate
 // operations' relative bounds give the FFT the same form of bound (no
 // butterfly output of an FFT is more accurate relative to itself than the
@@ -75,39 +76,45 @@ struct deferred_arithmetic;
 template <class E>
 using deferred = limbs_under<E, deferred_arithmetic>;
 
-// Whether E's radix-R butterflies run in this arithmetic.
+// Whether E's radix-R butterflies run in this arithmetic: the power-of-two
+// radices of every format (four limbs: deferred_four_limbs.hpp).
 template <class E, int R>
-inline constexpr bool defers_renormalization = E::limbs == 2 && (R == 2 || R == 4 || R == 8);
+inline constexpr bool defers_renormalization = (E::limbs == 2 || E::limbs == 4) && (R == 2 || R == 4 || R == 8);
 
-// The bound's constant for a radix-R butterfly with its twiddles, in units
-// of u^2 L (above; scripts/deferred_bound.py prints these, rounded up).
-FFFT_HD constexpr double deferred_butterfly_bound_units(int radix) {
+// The bound's constant for a radix-R butterfly of a format of `limbs` limbs
+// with its twiddles, in units of u^limbs L (above, and
+// deferred_four_limbs.hpp; scripts/deferred_bound.py prints these, rounded
+// up).
+FFFT_HD constexpr double deferred_butterfly_bound_units(int limbs, int radix) {
   switch (radix) {
-    case 2: return 16.0;
-    case 4: return 21.0;
-    case 8: return 76.4;
+    case 2: return limbs == 2 ? 16.0 : 16.0;
+    case 4: return limbs == 2 ? 21.0 : 16.0;
+    case 8: return limbs == 2 ? 76.4 : 24.1;
     default: return 0.0;  // not deferred
   }
 }
 
 template <class E>
+  requires(E::limbs == 2)
 FFFT_HD deferred<E> neg(deferred<E> x) {
-  static_assert(E::limbs == 2, "deferred renormalization is for two-limb formats");
   return {{-x.limb[0], -x.limb[1]}};
 }
 
 template <class E>
+  requires(E::limbs == 2)
 FFFT_HD deferred<E> add(deferred<E> a, deferred<E> b) {
   const limb_pair<typename E::limb_type> s = two_sum(a.limb[0], b.limb[0]);
   return {{s.hi, limb::add(limb::add(a.limb[1], b.limb[1]), s.lo)}};
 }
 
 template <class E>
+  requires(E::limbs == 2)
 FFFT_HD deferred<E> sub(deferred<E> a, deferred<E> b) {
   return add(a, neg(b));
 }
 
 template <class E>
+  requires(E::limbs == 2)
 FFFT_HD deferred<E> mul(deferred<E> a, deferred<E> b) {
   const limb_pair<typename E::limb_type> p = two_prod(a.limb[0], b.limb[0]);
   const auto low = limb::mul(a.limb[1], b.limb[1]);
@@ -117,6 +124,7 @@ FFFT_HD deferred<E> mul(deferred<E> a, deferred<E> b) {
 
 // x * 2^e: exact away from over- and underflow.
 template <class E>
+  requires(E::limbs == 2)
 FFFT_HD deferred<E> ldexp(deferred<E> x, int e) {
   return {{limb::ldexp(x.limb[0], e), limb::ldexp(x.limb[1], e)}};
 }
@@ -125,6 +133,7 @@ FFFT_HD deferred<E> ldexp(deferred<E> x, int e) {
 // the order of its operands' magnitudes, which a deferred tail may break),
 // to go on with, and as the butterfly's result.
 template <class E>
+  requires(E::limbs == 2)
 FFFT_HD deferred<E> renormalized_deferred(deferred<E> x) {
   const limb_pair<typename E::limb_type> s = two_sum(x.limb[0], x.limb[1]);
   return {{s.hi, s.lo}};
@@ -141,3 +150,5 @@ FFFT_HD complex<unchecked<E>> renormalized(const complex<deferred<E>>& x) {
 }
 
 }  // namespace ffft::fft
+
+#include "ffft/fft/deferred_four_limbs.hpp"

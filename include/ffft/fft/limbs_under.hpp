@@ -11,10 +11,15 @@
 
 namespace ffft::fft {
 
+// The limbs a value of E holds under an arithmetic: E's own, or more where
+// the arithmetic carries a level below them (deferred_four_limbs.hpp).
+template <class E, class Arithmetic>
+inline constexpr int stored_limbs = E::limbs;
+
 template <class E, class Arithmetic>
 struct limbs_under {
   using limb_type = typename E::limb_type;
-  static constexpr int limbs = E::limbs;
+  static constexpr int limbs = stored_limbs<E, Arithmetic>;
   limb_type limb[limbs];
 
   FFFT_HD limb_type& operator[](int i) { return limb[i]; }
@@ -26,6 +31,8 @@ FFFT_HD limbs_under<E, Arithmetic> under(const E& x) {
   limbs_under<E, Arithmetic> r;
 FFFT_UNROLL
   for (int i = 0; i < E::limbs; ++i) r.limb[i] = x.limb[i];
+FFFT_UNROLL
+  for (int i = E::limbs; i < r.limbs; ++i) r.limb[i] = typename E::limb_type{};
   return r;
 }
 
@@ -34,7 +41,8 @@ FFFT_HD complex<limbs_under<E, Arithmetic>> under(const complex<E>& x) {
   return {under<Arithmetic>(x.re), under<Arithmetic>(x.im)};
 }
 
-// The value in E itself, for arithmetic.hpp's operations.
+// The value in E itself, for arithmetic.hpp's operations (E's limbs: a
+// level below them is zero in a value renormalized to E).
 template <class E, class Arithmetic>
 FFFT_HD E value_of(const limbs_under<E, Arithmetic>& x) {
   E r;

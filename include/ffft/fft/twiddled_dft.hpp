@@ -10,18 +10,20 @@
 // its exact multiplications by +-i and its real constants (each acts on the
 // components alone), and the twiddle product S (S y * w) = y * conj(w) is
 // the inverse's own product with the two additions' operands exchanged,
-// which gives the same bits in df64 and dd128 (TwoSum is symmetric) and in
-// qf128 whenever no limb of one addend has the magnitude of a limb of the
-// other with the opposite sign (the merge of quad_word::add keeps such ties
-// in operand order). Every executor swaps in the same places, so their
+// which gives the same bits where the deferred arithmetic runs (its
+// additions are symmetric in their operands) and, in the accurate
+// four-limb arithmetic of the odd radices, whenever no limb of one addend
+// has the magnitude of a limb of the other with the opposite sign (the
+// merge of quad_word::add keeps such ties in operand order). Every executor swaps in the same places, so their
 // results stay bit-identical (swapped() below).
 //
 // It runs first without the per-operation tests for zero and non-finite
 // results, and checks its outputs once: when every limb of every output is
-// finite, they are final. For df64 and dd128 butterflies of radix 2, 4 and
-// 8 that first run renormalizes only its DFT's outputs and its twiddle
-// products (deferred.hpp), with 55% of the accurate arithmetic's operations
-// and within a bound derived there; for the others it is the unchecked
+// finite, they are final. For butterflies of radix 2, 4 and 8 that first
+// run renormalizes only its DFT's outputs and its twiddle products
+// (deferred.hpp; deferred_four_limbs.hpp for qf128), with 55% of the
+// accurate arithmetic's operations for df64 and dd128 and about two thirds
+// for qf128, within a bound derived there; for the others it is the unchecked
 // arithmetic (unchecked.hpp), whose finite results are the checked
 // arithmetic's up to the signs of zero limbs (unchecked.hpp proves it).
 // Otherwise the butterfly
@@ -91,9 +93,8 @@ FFFT_UNROLL
 
 // The butterfly without special-value handling; returns where (for lane
 // vectors, in which lanes) its outputs are all finite, and so final. The
-// two-limb formats' radix-2, 4 and 8 butterflies renormalize per DFT output
-// and per twiddle product (deferred.hpp), the rest run in the unchecked
-// operations.
+// radix-2, 4 and 8 butterflies renormalize per DFT output and per twiddle
+// product (deferred.hpp), the rest run in the unchecked operations.
 template <int R, int Sign, class E, class Inputs, class Twiddles>
 FFFT_HD auto twiddled_dft_unchecked(complex<unchecked<E>> (&y)[R], const Inputs& inputs,
                                     const Twiddles& twiddle, bool twiddled) {

@@ -2,9 +2,9 @@
 // algorithms of double_word.hpp and quad_word.hpp, without arithmetic.hpp's
 // settle() after every operation (about 9 of an addition's 29 vector
 // operations and half of a multiplication's). The butterflies run on it
-// first and check their outputs once (twiddled_dft.hpp), except the two-limb
-// formats' radix-2, 4 and 8 ones, which run in deferred.hpp's arithmetic and
-// hand their renormalized outputs over in this type.
+// first and check their outputs once (twiddled_dft.hpp), except the radix-2,
+// 4 and 8 ones, which run in deferred.hpp's arithmetic and hand their
+// renormalized outputs over in this type.
 //
 // A type of its own, so that dft<> and the complex operations of
 // complex.hpp run on it unchanged (they find these functions by
@@ -109,8 +109,9 @@ FFFT_HD unchecked<E> mul(unchecked<E> x, unchecked<E> y) {
 namespace detail {
 
 #if !defined(__CUDA_ARCH__)
-// The host's complex four-limb operations run their real operations side by
-// side, two or four at a time (quad_word::add_each, mul_each): the same
+// The host's complex four-limb operations (the odd radices' butterflies and
+// the steps outside them) run their real operations side by side, two or
+// four at a time (quad_word::add_each, mul_each): the same
 // operations as complex.hpp's one after the other, so the same bits. Each
 // real addition or product is a dependent chain of 150 to 250 vector
 // instructions; one after the other, the core's reorder window holds little
