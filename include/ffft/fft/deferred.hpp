@@ -1,7 +1,7 @@
 // Butterflies that renormalize once per DFT output and once per twiddle
 // product, not after every operation: the arithmetic the butterflies of
 // radix 2, 4 and 8 (twiddled_dft.hpp) run in. Two limbs (df64, dd128) here;
-// four (qf128) in deferred_four_limbs.hpp, the same scheme with four levels.
+// four (qf128) in deferred_four_limbs.hpp, the same scheme with five levels.
 //
 // A deferred<E> value is a pair (h, t) of limbs standing for h + t, with no
 // condition relating t to h. Each operation makes its leading limb
@@ -87,7 +87,7 @@ inline constexpr bool defers_renormalization = (E::limbs == 2 || E::limbs == 4) 
 // up).
 FFFT_HD constexpr double deferred_butterfly_bound_units(int limbs, int radix) {
   switch (radix) {
-    case 2: return limbs == 2 ? 16.0 : 16.0;
+    case 2: return 16.0;  // two limbs and four alike
     case 4: return limbs == 2 ? 21.0 : 16.0;
     case 8: return limbs == 2 ? 76.4 : 24.1;
     default: return 0.0;  // not deferred
