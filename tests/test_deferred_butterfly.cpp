@@ -7,9 +7,10 @@
 // computed in __float128 (113 bits) from the very inputs and twiddles, with
 // the roots of unity from quadmath: exact to far below the bound for df64
 // (u^2 = 2^-48) and qf128 (u^4 = 2^-96), and within about 2^-110 L for
-// dd128 (u^2 = 2^-106), which the check allows for. Inputs: random, of widely different magnitudes, and sums that
-// cancel in the leading limbs (the case a per-operation relative bound
-// guards and a normwise one need not).
+// dd128 (u^2 = 2^-106), which the check allows for. Inputs: random, of
+// widely different magnitudes, and sums that cancel in the leading limbs
+// (the case a per-operation relative bound guards and a normwise one need
+// not).
 #include <gtest/gtest.h>
 #include <quadmath.h>
 
@@ -130,8 +131,8 @@ void check(pattern kind, int trials, std::uint32_t seed) {
       ASSERT_LE(error_re, bound + reference_slack) << "radix " << R << ", trial " << trial << ", output " << q;
       ASSERT_LE(error_im, bound + reference_slack) << "radix " << R << ", trial " << trial << ", output " << q;
       // Normalized outputs: for two limbs |lo| <= ulp(hi) / 2; for four
-      // |l_(k+1)| <= ulp(l_k) (1 + u) (renormalize.hpp's
-      // normalize_exactly_each), taken here as ulp(l_k) <= 2u |l_k|.
+      // |l_(k+1)| <= ulp(l_k) (1 + u) (renormalize.hpp's normalize_each),
+      // taken here as ulp(l_k) <= 2u |l_k|.
       for (const E& part : {y[q].re, y[q].im})
         for (int k = 0; k + 1 < E::limbs; ++k) {
           const double above = std::fabs(static_cast<double>(part.limb[k]));
