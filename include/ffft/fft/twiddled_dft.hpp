@@ -14,8 +14,9 @@
 // additions are symmetric in their operands) and, in the accurate
 // four-limb arithmetic of the odd radices, whenever no limb of one addend
 // has the magnitude of a limb of the other with the opposite sign (the
-// merge of quad_word::add keeps such ties in operand order). Every executor swaps in the same places, so their
-// results stay bit-identical (swapped() below).
+// merge of quad_word::add keeps such ties in operand order). Every executor
+// swaps in the same places, so their results stay bit-identical (swapped()
+// below).
 //
 // It runs first without the per-operation tests for zero and non-finite
 // results, and checks its outputs once: when every limb of every output is

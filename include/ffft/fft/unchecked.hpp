@@ -111,8 +111,8 @@ namespace detail {
 #if !defined(__CUDA_ARCH__)
 // The host's complex four-limb operations (the odd radices' butterflies and
 // the steps outside them) run their real operations side by side, two or
-// four at a time (quad_word::add_each, mul_each): the same
-// operations as complex.hpp's one after the other, so the same bits. Each
+// four at a time (quad_word::add_each, mul_each): the same operations as
+// complex.hpp's one after the other, so the same bits. Each
 // real addition or product is a dependent chain of 150 to 250 vector
 // instructions; one after the other, the core's reorder window holds little
 // of the next while one waits on its latencies. Two at a time took a
