@@ -3,16 +3,17 @@
 // callgrind, whose counts do not depend on the machine's load) and timing.
 //
 //   ffft_transform_loop FORMAT N CALLS
-//     FORMAT df64, qf128 or dd128; N the transform length (batch 1, one
-//     thread, table twiddles, out of place); CALLS timed calls after one
-//     untimed first call. Prints one line:
-//       ffft_transform_loop format=dd128 n=65536 calls=20 path=avx2 min_ns=... median_ns=...
+//     FORMAT df64, qf128 or dd128; N the transform length (batch 1 and
+//     one thread unless set below, table twiddles, out of place); CALLS
+//     timed calls after one untimed first call. Prints one line:
+//       ffft_transform_loop format=dd128 n=65536 batch=1 threads=1 calls=20 path=avx2 min_ns=... median_ns=...
 // The input and output start on a cache line (aligned_vector.hpp), or
 // FFFT_LOOP_OFFSET bytes past one (a multiple of 8 below 64: 16 is where
 // malloc's large blocks start), to time a caller's unaligned arrays.
 // FFFT_LOOP_BATCH transforms a call (default 1), contiguous, as the
 // benchmark's batches of 2^18 points are (ffft_bench_fft); min_ns and
-// median_ns are then a whole call's.
+// median_ns are then a whole call's. FFFT_LOOP_THREADS threads a plan
+// (default 1), to time the split of one call between the cores.
 // With FFFT_INSTRUCTION_MARKS=1 in the environment it stops itself
 // (SIGSTOP) just before and just after the timed calls, the marks that
 // ffft_instruction_count (bench/instruction_count.cpp) counts between.
@@ -36,12 +37,12 @@
 namespace {
 
 template <class E>
-int run(const char* format, std::uint64_t n, std::uint64_t batch, int calls, std::size_t offset) {
+int run(const char* format, std::uint64_t n, std::uint64_t batch, unsigned threads, int calls, std::size_t offset) {
   ffft::plan_options o;
   o.length = n;
   o.batch = batch;
   o.backend = ffft::backend::cpu;
-  o.threads = 1;
+  o.threads = threads;
   ffft::plan<E> p(o);
   using value = ffft::complex<E>;
   static_assert(std::is_trivially_copyable_v<value> && alignof(value) <= 8, "values placed at 8-byte offsets");
@@ -67,8 +68,8 @@ int run(const char* format, std::uint64_t n, std::uint64_t batch, int calls, std
   }
   if (marked) std::raise(SIGSTOP);
   std::sort(ns.begin(), ns.end());
-  std::printf("ffft_transform_loop format=%s n=%llu batch=%llu calls=%d path=%s min_ns=%.0f median_ns=%.0f\n",
-              format, static_cast<unsigned long long>(n), static_cast<unsigned long long>(batch), calls,
+  std::printf("ffft_transform_loop format=%s n=%llu batch=%llu threads=%u calls=%d path=%s min_ns=%.0f median_ns=%.0f\n",
+              format, static_cast<unsigned long long>(n), static_cast<unsigned long long>(batch), threads, calls,
               std::string(ffft::to_string(ffft::selected_cpu_isa())).c_str(),
               calls ? ns.front() : 0.0, calls ? ns[ns.size() / 2] : 0.0);
   return 0;
@@ -107,10 +108,20 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  unsigned threads = 1;
+  if (const char* t = std::getenv("FFFT_LOOP_THREADS"); t != nullptr && *t != '\0') {
+    const unsigned long value = std::strtoul(t, &end, 10);
+    if (*end != '\0' || value == 0 || value > 1024) {
+      std::fprintf(stderr, "ffft_transform_loop: FFFT_LOOP_THREADS=%s is not a count of threads from 1 to 1024; "
+                           "set it so or unset it\n", t);
+      return 2;
+    }
+    threads = static_cast<unsigned>(value);
+  }
   const std::string format = argv[1];
   const int c = static_cast<int>(calls);
-  if (format == "df64") return run<ffft::df64>("df64", n, batch, c, offset);
-  if (format == "qf128") return run<ffft::qf128>("qf128", n, batch, c, offset);
-  if (format == "dd128") return run<ffft::dd128>("dd128", n, batch, c, offset);
+  if (format == "df64") return run<ffft::df64>("df64", n, batch, threads, c, offset);
+  if (format == "qf128") return run<ffft::qf128>("qf128", n, batch, threads, c, offset);
+  if (format == "dd128") return run<ffft::dd128>("dd128", n, batch, threads, c, offset);
   return usage();
 }

@@ -24,7 +24,28 @@ import sys
 NAME = re.compile(r"^fft/(?P<contender>[^/]+)/(?:N:)?(?P<n>\d+)"
                   r"(?:/threads:(?P<threads>\d+))?(?:/.*)?$")
 # Counters that are rates of the measured time: the fastest repetition's.
-RATES = ("GFLOPs", "GBps", "GBps_passes")
+RATES = ("GFLOPs", "GBps", "GBps_passes", "GFLOPs_fastest_call")
+# The rate of a case's fastest single call (bench/bench_fft.cpp).
+FASTEST_CALL = "GFLOPs_fastest_call"
+
+
+def threads_ratio(a, b):
+    """The GFLOPs of case a over those of case b (their counters, as
+    summarize gives them) where either runs on several threads: the rates of
+    their fastest calls where both have one, else of their fastest
+    repetitions (the runs before the counter); None where either is missing.
+
+    Why calls: a repetition's rate is that of its mean call, and a call
+    on two threads waits for the slower one, so every moment the host
+    takes from either vCPU lands in it (a one-thread repetition is timed in
+    process CPU time). The fastest call is benchFFT's rule (another tenant
+    only slows a measurement down) taken a call at a time, the same on
+    both sides of the ratio; docs/performance.md has the measurements."""
+    for counter in (FASTEST_CALL, "GFLOPs"):
+        x, y = a.get(counter), b.get(counter)
+        if x is not None and y:
+            return x / y
+    return None
 
 
 def parse_entry(b):

@@ -213,8 +213,9 @@ def fft_value(results, contender, n, counter="GFLOPs", threads=1):
 
 
 def fft_ratio(results, a, b, n, threads_a=1, threads_b=1):
-    x, y = fft_value(results, a, n, threads=threads_a), fft_value(results, b, n, threads=threads_b)
-    return x / y if x is not None and y else None
+    """a's GFLOPs at N over b's, as fft_bench_table.gflops_ratio takes them (fastest
+    calls where either runs on several threads)."""
+    return fft_bench_table.gflops_ratio(results, a, b, n, threads_a, threads_b)
 
 
 FORMATS = ["df64", "qf128", "dd128"]

@@ -120,6 +120,46 @@ class Repetitions(unittest.TestCase):
         self.assertEqual(self.summary([aggregate])["GFLOPs"], 1.2)
 
 
+class ThreadScaling(unittest.TestCase):
+    """Ratios that involve several threads compare fastest calls where both sides have them."""
+
+    @staticmethod
+    def threaded(contender, n, threads, gflops, fastest=None):
+        c = case(contender, n, gflops)
+        name = f"fft/{contender}/{n}/threads:{threads}" + ("/real_time" if threads > 1 else "")
+        c.update(name=name, run_name=name, cpu_threads=threads)
+        if fastest is not None:
+            c["GFLOPs_fastest_call"] = fastest
+        return c
+
+    def results(self, entries):
+        return fft_bench_json.summarize({"benchmarks": entries})[0]
+
+    def test_fastest_calls_set_the_speed_up(self):
+        r = self.results([self.threaded("ffft_dd128_table", 65536, 1, 3.0, 3.2),
+                          self.threaded("ffft_dd128_table", 65536, 2, 4.5, 6.3)])
+        self.assertAlmostEqual(fft_bench_table.gflops_ratio(r, "ffft_dd128_table", "ffft_dd128_table", 65536, 2, 1),
+                               6.3 / 3.2)
+        row = next(x for x in fft_bench_table.goals_table(r, "avx512", 2).splitlines() if "dd128, 2 threads / 1" in x)
+        self.assertIn("(fastest calls)", row)
+        self.assertIn("| 1.969 |", row)
+
+    def test_the_fastest_call_of_the_repetitions_counts(self):
+        r = self.results([self.threaded("ffft_dd128_table", 65536, 2, 4.5, f) for f in (5.0, 6.3, 6.0)])
+        self.assertEqual(r[("ffft_dd128_table", 65536, 2)]["GFLOPs_fastest_call"], 6.3)
+
+    def test_without_them_on_either_side_the_repetitions(self):
+        r = self.results([self.threaded("ffft_dd128_table", 65536, 1, 3.0),
+                          self.threaded("ffft_dd128_table", 65536, 2, 4.5, 6.3)])
+        self.assertAlmostEqual(fft_bench_table.gflops_ratio(r, "ffft_dd128_table", "ffft_dd128_table", 65536, 2, 1),
+                               1.5)
+
+    def test_one_thread_ratios_keep_the_repetitions(self):
+        r = self.results([self.threaded("ffft_dd128_table", 65536, 1, 3.0, 3.2),
+                          self.threaded("fftw_long_double", 65536, 1, 1.0, 2.0)])
+        self.assertAlmostEqual(fft_bench_table.gflops_ratio(r, "ffft_dd128_table", "fftw_long_double", 65536), 3.0)
+
+
 class Ceiling(unittest.TestCase):
     # Per point: 9 FP operations, 5 of them shuffles, 3 loads, 1 store, 16 instructions.
     PER_POINT = {"fp_add": 4, "fp_mul": 0, "shuffle": 5, "fp_logic": 0, "load": 3, "store": 1, "all": 16}
