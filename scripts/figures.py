@@ -247,6 +247,13 @@ def worst(results, a, b, ns, threads_a=1, threads_b=1, best=False):
     return (max if best else min)(rs)
 
 
+def calls_label(runs):
+    """" (fastest calls)" where every run of runs (summarized results) timed its
+    several-thread cases' calls one by one (fft_bench_json.threads_ratio), else ""."""
+    timed = [any(k[2] > 1 and fft_bench_json.FASTEST_CALL in v for k, v in r.items()) for r in runs]
+    return " (fastest calls)" if timed and all(timed) else ""
+
+
 def copies_scaling(results, f):
     """(ratio, N): the worst over N >= 2^16 of two one-thread copies of
     format f's transform at once over one alone (bench/fft_cpu_cases.hpp,
@@ -297,21 +304,22 @@ def cpu_goals_table(data, best=False):
             else:
                 cells.append(f"{fmt(w)} ({size(n)})")
         rows.append(cells + [goal_text(goal)])
+    calls = calls_label(paths.values())
     for f in ["dd128", "qf128", "df64"]:
         c = f"ffft_{f}_table"
-        cells = [f"{f}, 2 threads / 1 thread, N ≥ 2^16"]
+        cells = [f"{f}, 2 threads / 1 thread{calls}, N ≥ 2^16"]
         for r in paths.values():
             w, n = worst(r, c, c, pow2(16, 22), 2, 1)
             cells.append(f"{fmt(w, 4)} ({size(n)})")
         rows.append(cells + [f"{SCALING_GOAL:g}"])
-        cells = [f"{f}, 2 one-thread copies / 1 thread (the ceiling)"]
+        cells = [f"{f}, 2 one-thread copies / 1 thread{calls} (the ceiling)"]
         for r in paths.values():
             w, n = copies_scaling(r, f)
             cells.append("not measured" if w is None else f"{fmt(w, 4)} ({size(n)})")
         rows.append(cells + ["–"])
     for f in ["dd128", "qf128", "df64"]:
         for t in (1, 2):
-            cells = [f"{f}, worst N's GFLOPs / best N's, {t} thread{'s' if t > 1 else ''}"]
+            cells = [f"{f}, worst N's GFLOPs / best N's, {t} thread{'s' + calls if t > 1 else ''}"]
             for r in paths.values():
                 k, n_low, n_high = kept_share(r, f"ffft_{f}_table", t)
                 cells.append(f"{fmt(k)} ({size(n_low)} / {size(n_high)})")
@@ -649,8 +657,9 @@ def cpu_goals_status(data):
     for a, b, goal, name in CPU_GOALS:
         rows.append([f"{a.split('_')[1]} / {name.replace(' radix-2', '')} (≥ {goal['avx512']:g}, {goal['avx2']:g})"]
                     + [ratio_cell(p, a, b, goal) for p in runs])
+    calls = calls_label([_fft(bench) for bench, _ in runs.values()])
     for f in ["dd128", "qf128", "df64"]:
-        cells = [f"{f}, 2 threads / 1, N ≥ 2^16 (≥ {SCALING_GOAL:g})"]
+        cells = [f"{f}, 2 threads / 1{calls}, N ≥ 2^16 (≥ {SCALING_GOAL:g})"]
         for p, (bench, _) in runs.items():
             c = f"ffft_{f}_table"
             w, n = worst(_fft(bench), c, c, pow2(16, 22), 2, 1)
@@ -1478,6 +1487,14 @@ FIGURES = {
         [file], _CPU, lambda d: formats_ratio_span(_fft(d[0]), "table", "copies", 2, 2),
         f"one batch split over 2 threads / two one-thread copies at once, every format on the {path} run, N >= 2^16")
        for path, file in CPU_PATH_FILES.items()},
+    **{f"cpu_zen4_{path}_{name}_span": Figure(
+        [file], _CPU, lambda d, a=a, b=b, t=t: formats_ratio_span(_fft(d[0]), a, b, 2, t),
+        f"{what}, every format on the Zen 4's {path} run, N >= 2^16 (fastest calls)")
+       for path, file in zip(["avx512", "avx2"], ZEN4_PATHS)
+       for name, a, b, t, what in [("two_threads", "table", "table", 1, "2 threads / 1 thread"),
+                                   ("copies", "copies", "table", 1, "two one-thread copies at once / one thread"),
+                                   ("split_over_copies", "table", "copies", 2,
+                                    "one batch split over 2 threads / two one-thread copies at once")]},
     "cpu_avx512_dd128_split_over_copies_2_19": Figure(
         CPU_PATHS[:1], _CPU,
         lambda d: " against ".join(fmt(fft_ratio(_fft(d[0]), f"ffft_dd128_{kind}", "ffft_dd128_table", 1 << 19, 2, 1))
