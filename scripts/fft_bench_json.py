@@ -29,6 +29,12 @@ RATES = ("GFLOPs", "GBps", "GBps_passes", "GFLOPs_fastest_call")
 FASTEST_CALL = "GFLOPs_fastest_call"
 
 
+def times_calls(results):
+    """Whether a run (summarize's results) timed the calls of its cases on
+    several threads one by one, so that threads_ratio compares fastest calls."""
+    return any(threads > 1 and FASTEST_CALL in v for (_, _, threads), v in results.items())
+
+
 def threads_ratio(a, b):
     """The GFLOPs of case a over those of case b (their counters, as
     summarize gives them) where either runs on several threads: the rates of

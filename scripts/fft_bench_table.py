@@ -206,8 +206,7 @@ def goals_table(results, cpu_path, all_threads):
         at = where if whole or not pair else f"{size_label(pair[0])}–{size_label(pair[-1])} only"
         at = f"{at} (worst: {size_label(n)})" if n else at
         lines.append(goal_row(f"{label(a)} / {label(b)}", at, r, goal, whole))
-    calls = " (fastest calls)" if any(get(results, c, n, t, fft_bench_json.FASTEST_CALL)
-                                      for c, n, t in results if t > 1) else ""
+    calls = " (fastest calls)" if fft_bench_json.times_calls(results) else ""
     if all_threads > 1:
         for c in FORMAT_CASES:
             r, n = worst_ratio(results, c, c, powers_in(results, 1 << 16, 1 << 62), all_threads, 1)
@@ -307,7 +306,7 @@ def main():
     print(grid(results, CPU_COLUMNS + [c for c in LABELS if c.endswith("_computed")], 1, "GFLOPs")
           + "\n")
     print(f"## Speed-up with {all_threads} threads (GFLOPs ratio)\n")
-    if any(get(results, c, n, t, fft_bench_json.FASTEST_CALL) for c, n, t in results if t > 1):
+    if fft_bench_json.times_calls(results):
         print(f"Each case's fastest call on {all_threads} threads over its fastest call on one, both by the "
               "wall clock: a repetition's mean call on several threads carries every moment the host "
               "takes from any of its vCPUs (scripts/fft_bench_json.py, threads_ratio).\n")

@@ -250,7 +250,7 @@ def worst(results, a, b, ns, threads_a=1, threads_b=1, best=False):
 def calls_label(runs):
     """" (fastest calls)" where every run of runs (summarized results) timed its
     several-thread cases' calls one by one (fft_bench_json.threads_ratio), else ""."""
-    timed = [any(k[2] > 1 and fft_bench_json.FASTEST_CALL in v for k, v in r.items()) for r in runs]
+    timed = [fft_bench_json.times_calls(r) for r in runs]
     return " (fastest calls)" if timed and all(timed) else ""
 
 
