@@ -63,7 +63,9 @@ struct blocking_case {
 // put the short pass first: fft::short_pass_of); and 2^19 with a 1 MiB
 // cache, dd128's [2 8 8 8][8 8 8], whose middle radix-8 passes of the
 // first group and first two of the last run as one step on avx512
-// (group_pairs_passes). Each path must block at least four of them.
+// (group_pairs_passes); and 2^20 with the same cache, dd128's
+// [4 8 8 8][8 8 8] on avx512, a first group of 2048 rows (max_group_rows)
+// with a pair in its middle. Each path must block at least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
@@ -80,6 +82,7 @@ const blocking_case cases[] = {
     {1 << 11, 4, 1, 1 << 11, 1, 1 << 11, 128 << 10},
     {1 << 10, 6, 1, 1 << 10, 1, 1 << 10, 128 << 10},
     {1 << 19, 1, 1, 1 << 19, 1, 1 << 19, 1 << 20},
+    {1 << 20, 1, 1, 1 << 20, 1, 1 << 20, 1 << 20},
 };
 
 // The paths this CPU runs that block (not the scalar reference).
@@ -336,6 +339,23 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(groups[0].radix, 64u);
   EXPECT_EQ(groups[2].radix, 512u);
   EXPECT_EQ(groups[2].m, 1u);
+  // 2^20 = [4 8 8 8 8 8 8] in tiles of 65536 (1 MiB of dd128-sized values,
+  // 8 lanes): three groups of at most 1024 rows, [4 8 8][8 8][8 8]; where
+  // the tiles pair their passes, two of at most 2048, [4 8 8 8][8 8 8].
+  std::vector<fft::pass_shape> short_first{{4, 1, 1u << 18}};
+  std::vector<std::uint64_t> short_first_offsets{0};
+  for (std::uint32_t l = 4; l < (1u << 20); l *= 8) {
+    short_first.push_back({8, l, (1u << 20) / (8 * l)});
+    short_first_offsets.push_back(short_first_offsets.size() << 20);
+  }
+  const auto unpaired = cpu::blocked_groups(short_first, short_first_offsets, 1 << 20, 1, 32, 8, 1 << 20, 1);
+  const auto paired = cpu::blocked_groups(short_first, short_first_offsets, 1 << 20, 1, 32, 8, 1 << 20, 1, 0, true);
+  ASSERT_EQ(unpaired.size(), 3u);
+  EXPECT_EQ(unpaired[0].radix, 256u);
+  ASSERT_EQ(paired.size(), 2u);
+  EXPECT_EQ(paired[0].radix, 2048u);
+  EXPECT_EQ(paired[1].radix, 512u);
+  EXPECT_EQ(cpu::max_group_rows(true), 2 * cpu::max_tile_rows);
   // A 64 KiB cache makes tiles of 4096, a transform a tile: one group, where
   // the batch splits evenly among the threads or into 4 tiles a thread.
   EXPECT_EQ(cpu::tile_points(64 << 10, 32), 4096u);

@@ -191,6 +191,21 @@ inline std::uint32_t tile_points(std::size_t cache_bytes, std::size_t value_byte
 // 2.21, groups of up to 1024 4.03 and 2.13.
 inline constexpr std::uint32_t max_tile_rows = 1024;
 
+// The most rows of a group on a path whose tiles pair their passes
+// (group_pairs_passes): twice max_tile_rows. A group of four radix-8-class
+// passes then runs its middle two as a pair, between tile buffers, which
+// a group of three cannot (a pair never reads the input or writes the
+// output, group_steps). dd128 at 2^20 = [4 8 8 8 8 8 8] groups as
+// [4 8 8 8][8 8 8], two trips over its 32 MiB instead of three
+// ([4 8 8][8 8][8 8]): on the Zen 4's avx512 path (one transform, one
+// thread, ffft_transform_loop) 0.97 and 0.95 of the time in two series
+// (best of 3 and of 5 interleaved runs); 2^19, 2^21 and 2^22 group as
+// before. Where the tiles do not pair, the longer group lost: dd128 at 2^20
+// on the avx2 path took 1.05 of the time, qf128 and df64 on avx512 1.05
+// and 1.01 (best of 3-5). Up to 4096 rows, dd128 at 2^22 took 1.08 of the
+// time (avx512).
+constexpr std::uint32_t max_group_rows(bool tiles_pair) { return tiles_pair ? 2 * max_tile_rows : max_tile_rows; }
+
 // The least width of a tile's rows: whole lane vectors, and 256 bytes at least.
 inline std::uint32_t min_tile_width(std::uint32_t lanes, std::size_t value_bytes) {
   std::uint32_t width = lanes > 1 ? lanes : 1;
@@ -295,7 +310,8 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   const std::size_t pass_by_pass_bytes = tiles_pair ? shared_cache_bytes / 2 : shared_cache_bytes;
   if (2 * n * batch * value_bytes <= pass_by_pass_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
-  const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
+  const std::uint32_t most_rows = max_group_rows(tiles_pair);
+  const std::uint32_t longest = widest < most_rows ? widest : most_rows;
   if (longest < 8) return {};
   // Ties go to later groups longer (pass_groups.hpp). Earlier longer made
   // 2^21 = 8^7 [8 8 8][8 8][8 8]: its last group's columns of 64 values
