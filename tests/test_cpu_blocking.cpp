@@ -286,10 +286,10 @@ TEST(CpuBlockingPolicy, KernelCacheSizesAreRead) {
 
 // The tile sizes the policy makes: each buffer at most twice the cache,
 // rows of at least 256 bytes and at most 8 KiB, runs of outputs of at most
-// 2 KiB, at most 1024 rows, and no blocking where the
-// data fit, a transform longer than a tile has data that fit the last-level
-// cache, the groups would be single passes, the path has no lanes, or an M
-// is not a multiple of them.
+// 2 KiB, at most 1024 rows, and no blocking where the data fit, a
+// transform longer than a tile has a footprint (input, output, twiddles)
+// that fits the last-level cache, the groups would be single passes, the
+// path has no lanes, or an M is not a multiple of them.
 TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(cpu::tile_points(512 << 10, 32), 32768u);
   EXPECT_EQ(cpu::tile_points(512 << 10, 16), 65536u);
@@ -316,13 +316,22 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 0, 1).empty());
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 6 << 10, 1).empty());  // groups of one pass
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
-  // Data whose input and output fit the last-level cache together run pass
-  // by pass (128 KiB of data, 256 KiB with the output, here), and a batch
-  // of them too; larger data are grouped, even where the input alone fits.
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 256 << 10).empty());
-  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 512 << 10).empty());
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 128 << 10).size(), 2u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 256 << 10).size(), 2u);
+  // Data whose input, output and twiddles fit the last-level cache together
+  // run pass by pass (128 KiB of data, 256 KiB with the output, and the
+  // passes' 7 (512 + 64 + 8) = 4088 twiddles, 128 KiB, here), and a batch
+  // of them too (the twiddles counted once); larger footprints are
+  // grouped, even where input and output alone fit, and whether or not the
+  // tiles pair their passes.
+  EXPECT_EQ(cpu::pass_twiddle_values(passes), 4088u);
+  constexpr std::size_t twiddle_bytes = 4088 * 32;
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes).empty());
+  EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (512 << 10) + twiddle_bytes).empty());
+  EXPECT_TRUE(
+      cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes, true).empty());
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 256 << 10).size(), 2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes - 1).size(),
+            2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 512 << 10).size(), 2u);
   // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
   // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three, the
   // last the longest ([8 8][8 8][8 8 8]: ties go to later groups).

@@ -253,15 +253,27 @@ inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std:
   return blocks;
 }
 
+// The twiddles a transform's passes read: (r - 1) m values a pass, none
+// where m = 1 (every twiddle 1). About n values in all: the first pass's
+// (r - 1) n / r, and each later pass's a radix's share of the one before.
+inline std::uint64_t pass_twiddle_values(const std::vector<fft::pass_shape>& passes) {
+  std::uint64_t values = 0;
+  for (const fft::pass_shape& p : passes)
+    if (p.m > 1) values += static_cast<std::uint64_t>(p.radix - 1) * p.m;
+  return values;
+}
+
 // The groups of a blocked transform of `batch` transforms of length n on a
 // path of `lanes` lanes, run by `team` threads, or none where pass by pass
 // is as good or the tiles cannot be made: the data fit the cache, a
-// transform longer than a tile has data that fit `shared_cache_bytes` (the
-// last-level cache; 0: no such limit; half of it where `tiles_pair`, the
-// path_tiles_pair of the format and path), grouping would leave as many trips
+// transform longer than a tile has a footprint (input, output and every
+// pass's twiddles) that fits `shared_cache_bytes` (the last-level cache;
+// 0: no such limit), grouping would leave as many trips
 // over memory as there are passes, a group with M > 1 has M not a multiple
 // of the lane count (its tiles need whole lane vectors), or the path has no
-// lanes (the scalar reference runs pass by pass).
+// lanes (the scalar reference runs pass by pass). Groups are at most
+// max_group_rows(tiles_pair) long, `tiles_pair` the path_tiles_pair of the
+// format and path.
 inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
                                                    const std::vector<std::uint64_t>& offsets,
                                                    std::uint64_t n, std::uint64_t batch,
@@ -302,13 +314,23 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // took 0.84-0.88 of pass by pass's time grouped, df64 at 2^21 0.94 and
   // qf128 at 2^19 1.01; dd128 at 2^18 and 2^19 and df64 at 2^19, whose
   // footprints fit, 1.13-1.26.
-  // Where the tiles pair their passes (group_pairs_passes), their groups
-  // cost less, and won where the footprint fills the last-level cache:
-  // dd128 on the Zen 4's avx512 path at 2^17 x 2 and 2^18 (16 MiB, batches
-  // of 2^18 points, best of 5 interleaved runs) took 0.88 and 0.89 of pass
-  // by pass's time grouped, and one transform of 2^17 (8 MiB) 1.05.
-  const std::size_t pass_by_pass_bytes = tiles_pair ? shared_cache_bytes / 2 : shared_cache_bytes;
-  if (2 * n * batch * value_bytes <= pass_by_pass_bytes) return {};
+  // Pass by pass also reads every pass's twiddles from that cache at each
+  // call, about n values more (pass_twiddle_values), so they count too.
+  // Where input and output alone filled the usable L3 (16 MiB on the
+  // Zen 4: 2^16 x 4, 2^17 x 2 and 2^18 of the 32-byte formats, 2^19 of
+  // df64; batches of 2^18 points, best of 5 interleaved runs of
+  // ffft_transform_loop), grouped took, against pass by pass: qf128 on
+  // avx512 0.98, 0.96 and 0.95 of the time, on avx2 1.01, 0.96 and 0.96;
+  // dd128 on avx2 1.02, 0.89 and 0.89; df64 at 2^19 0.90 (avx512) and 0.95
+  // (avx2). dd128 on avx512, whose tiles pair their passes, had been
+  // grouped there already (pass by pass only up to half the cache, before
+  // the twiddles counted): 2^17 x 2 and 2^18 grouped took 0.88 and 0.89 of
+  // pass by pass's time, and one transform of 2^17 (8 MiB with its output,
+  // 4 MiB of twiddles) 1.05, which stays pass by pass; 2^16 x 3 (12 MiB
+  // with its output, 2 MiB of twiddles), now pass by pass, took 1.01 of its
+  // grouped time.
+  const std::uint64_t footprint = (2 * n * batch + pass_twiddle_values(passes)) * value_bytes;
+  if (footprint <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t most_rows = max_group_rows(tiles_pair);
   const std::uint32_t longest = widest < most_rows ? widest : most_rows;
