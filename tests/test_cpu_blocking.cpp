@@ -318,12 +318,12 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 1, 12 << 10, 1).empty());  // no lanes
   // Data whose input, output and twiddles fit the last-level cache together
   // run pass by pass (128 KiB of data, 256 KiB with the output, and the
-  // passes' 7 (512 + 64 + 8) = 4088 twiddles, 128 KiB, here), and a batch
-  // of them too (the twiddles counted once); larger footprints are
-  // grouped, even where input and output alone fit, and whether or not the
-  // tiles pair their passes.
-  EXPECT_EQ(cpu::pass_twiddle_values(passes), 4088u);
-  constexpr std::size_t twiddle_bytes = 4088 * 32;
+  // passes' tables of 7 (512 + 64 + 8 + 1) = 4095 twiddles, 128 KiB,
+  // here), and a batch of them too (the twiddles counted once); larger
+  // footprints are grouped, even where input and output alone fit, and
+  // whether or not the tiles pair their passes.
+  EXPECT_EQ(fft::twiddle_count(passes), 4095u);
+  constexpr std::size_t twiddle_bytes = 4095 * 32;
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes).empty());
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (512 << 10) + twiddle_bytes).empty());
   EXPECT_TRUE(

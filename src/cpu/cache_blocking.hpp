@@ -21,6 +21,7 @@
 #include "engine/pass_groups.hpp"
 #include "ffft/complex.hpp"
 #include "ffft/cpu_isa.hpp"
+#include "ffft/fft/schedule.hpp"
 #include "ffft/fft/stockham_pass.hpp"
 
 namespace ffft::cpu {
@@ -253,16 +254,6 @@ inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std:
   return blocks;
 }
 
-// The twiddles a transform's passes read: (r - 1) m values a pass, none
-// where m = 1 (every twiddle 1). About n values in all: the first pass's
-// (r - 1) n / r, and each later pass's a radix's share of the one before.
-inline std::uint64_t pass_twiddle_values(const std::vector<fft::pass_shape>& passes) {
-  std::uint64_t values = 0;
-  for (const fft::pass_shape& p : passes)
-    if (p.m > 1) values += static_cast<std::uint64_t>(p.radix - 1) * p.m;
-  return values;
-}
-
 // The groups of a blocked transform of `batch` transforms of length n on a
 // path of `lanes` lanes, run by `team` threads, or none where pass by pass
 // is as good or the tiles cannot be made: the data fit the cache, a
@@ -315,7 +306,9 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // qf128 at 2^19 1.01; dd128 at 2^18 and 2^19 and df64 at 2^19, whose
   // footprints fit, 1.13-1.26.
   // Pass by pass also reads every pass's twiddles from that cache at each
-  // call, about n values more (pass_twiddle_values), so they count too.
+  // call, the passes' tables of fft::twiddle_count values (below n: the
+  // first pass's (r - 1) n / r, each later one's a radix's share of the
+  // one before), so they count too.
   // Where input and output alone filled the usable L3 (16 MiB on the
   // Zen 4: 2^16 x 4, 2^17 x 2 and 2^18 of the 32-byte formats, 2^19 of
   // df64; batches of 2^18 points, best of 5 interleaved runs of
@@ -329,7 +322,7 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // 4 MiB of twiddles) 1.05, which stays pass by pass; 2^16 x 3 (12 MiB
   // with its output, 2 MiB of twiddles), now pass by pass, took 1.01 of its
   // grouped time.
-  const std::uint64_t footprint = (2 * n * batch + pass_twiddle_values(passes)) * value_bytes;
+  const std::uint64_t footprint = (2 * n * batch + fft::twiddle_count(passes)) * value_bytes;
   if (footprint <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t most_rows = max_group_rows(tiles_pair);
