@@ -1512,6 +1512,13 @@ FIGURES = {
         f"GFLOPs of the avx512 path over the avx2 path's on the same {name}, one thread, each format, 2^10-2^22")
        for machine, name, files in [("xeon", "Xeon", XEON_PATHS), ("zen4", "Zen 4", ZEN4_PATHS)]},
     # The Zen 4's two paths, as the Xeon's above
+    "cpu_speed_table_zen4": Figure(
+        ZEN4_PATHS, _CPU, cpu_speed_table,
+        "GFLOPs on the Zen 4, one thread, 2^10/2^16/2^20/2^22, each path with its own run's baselines"),
+    "cpu_goals_table_zen4_worst": Figure(
+        ZEN4_PATHS, _CPU, cpu_goals_table, "the CPU goals' ratios on the Zen 4, worst over 2^10-2^22 and where"),
+    "cpu_goals_missed_zen4": Figure(ZEN4_PATHS, _CPU, cpu_goals_missed,
+                                    "the CPU goals missed on the Zen 4, and on which path"),
     "cpu_goals_table_zen4": Figure(
         ZEN4_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
         "the CPU goals' ratios on both paths of the Zen 4, one run after the other"),
@@ -1575,7 +1582,8 @@ FIGURES = {
             max(cpu_dynamic_counts.goal_rows(d[0], d[1]), key=lambda g: g["needed"])),
         f"the largest share of the ceiling's rate that a 1-D CPU goal needs, {path}")
        for path, cpu_file in [("avx2", "fft_cpu_avx2.json"), ("avx512", "fft_cpu_avx512.json"),
-                              ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+                              ("xeon_avx2", "fft_cpu_xeon_avx2.json"), ("zen4_avx512", "fft_cpu_zen4_avx512.json"),
+                              ("zen4_avx2", "fft_cpu_zen4_avx2.json")]},
     "cpu_goals_status": Figure(
         XEON_PATHS + ["cpu_dynamic_counts_avx512.json", "cpu_dynamic_counts_xeon_avx2.json"], _CPU,
         cpu_goals_status, "each CPU goal on the Xeon's two paths, and what the measured floors say of each miss"),
@@ -1586,7 +1594,8 @@ FIGURES = {
     **{f"cpu_arithmetic_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
         f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
-       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
+                              ("zen4_avx512", "fft_cpu_zen4_avx512.json"), ("zen4_avx2", "fft_cpu_zen4_avx2.json")]},
     "cpu_arithmetic_dd128_qd_tightest_avx512": Figure(
         ["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
         lambda d: cpu_arithmetic_tightest(d, "dd128", "qd_dd_real"),
