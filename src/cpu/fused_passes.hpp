@@ -7,11 +7,11 @@
 //    8^k x 2 and 8^k x 4 (dd128's put the short pass first: fft::short_pass_of);
 //  - two consecutive radix-8 passes whose second has m a multiple of the
 //    lanes (stockham_two_butterflies_consecutive), the early passes of
-//    every power of 8 or more, while the data are within the cache
-//    (pairs_within_cache). A transform's passes pair from the first on
-//    (engine/step_buffers.hpp, two_pass_steps): 2^12 = 8^4 runs as
-//    [8 8][8][8], 2^13 as [8 8][8][8 2] (df64) or [2][8 8][8][8] (dd128),
-//    2^16 as [8 8][8 8][8 2] or [2][8 8][8 8][8].
+//    every power of 8 or more, for df64 on the avx2 path while the data
+//    are within the cache (pairs_on, pairs_within_cache). A transform's
+//    passes pair from the first on (engine/step_buffers.hpp,
+//    two_pass_steps): 2^12 = 8^4 runs as [8 8][8][8], 2^13 as
+//    [8 8][8][8 2], 2^16 as [8 8][8 8][8 2].
 //
 // Alone, that short last pass cost nearly what a radix-8 pass does for one
 // or two factors of 2 instead of three: on the Xeon's avx512 path (Sapphire
@@ -78,24 +78,6 @@ inline bool fuses_consecutive_passes(const fft::pass_shape& p1, const fft::pass_
          p2.l == 8 * p1.l && p1.m == 8 * p2.m && p2.m % lanes == 0;
 }
 
-// Whether a group that is a whole transform of a batch (stockham_group_path.hpp,
-// along_columns) copies the transform's input into a tile buffer before a first
-// step that pairs two radix-8 passes, which then reads the tile. The pair
-// reads 64 rows n / 64 values apart at once, and in a batch they come from
-// beyond the cache, where the hardware prefetchers do not follow that many
-// streams (pairs_within_cache); the copy reads the transform as one
-// stream. On the Zen 4 (avx512; batches of 2^18 points, one thread, best
-// of 5 interleaved runs of ffft_transform_loop, two series), copied
-// against read in place took this much of the time:
-//   dd128 2^10-2^16: 0.99 0.96 0.93 0.93 0.92 0.93 0.91
-//                    1.03 0.96 0.94 0.94 0.92 0.92 0.95
-//   df64  2^10-2^17: 1.14 1.13 1.02 0.93 1.05 0.99 1.05 1.00 (best of 3)
-// so dd128's input goes through the tile and df64's is read in place. The
-// same copy for the last group of a larger transform (L > 1, whose block of
-// columns is as contiguous) took 0.99-1.05 for dd128 at 2^17-2^22: none.
-template <class E>
-inline constexpr bool paired_inputs_through_tile = fuses_passes_of<E> && sizeof(typename E::limb_type) == 8;
-
 // Whether consecutive passes of format E over `data_bytes` of values (one
 // buffer: the whole batch) on a path of `lanes` lanes pair where
 // fuses_consecutive_passes allows: while the data are small enough against
@@ -116,10 +98,18 @@ inline constexpr bool paired_inputs_through_tile = fuses_passes_of<E> && sizeof(
 //   avx2   df64 2^10, 2^13-2^15: 0.89 0.90 0.91 0.92; 2^16, 2^18: 1.04 1.07 (1 and 4 MiB)
 //          dd128 2^10, 2^12, 2^13: 1.00 0.98 1.00; 2^15-2^17: 1.14 1.22 1.15
 // So on avx512 data up to twice the cache, on avx2 df64 up to a quarter of
-// it, and dd128 on avx2 never.
+// it, and dd128 on avx2 never. Then the passes' butterflies came to load
+// and store their rows themselves (lane_butterfly_rows, lane_butterfly.hpp),
+// which a pair's second pass, on values through the stack, cannot. On the
+// Zen 4 (batches of 2^18 points, one thread, best of 5 interleaved runs),
+// the passes one by one against pairs, both with those rows, took on
+// avx512 0.93-0.97 of the time for dd128 at 2^10-2^16 (1.00 and 0.97 at
+// 2^17 and 2^18) and 0.87-0.94 for df64 at 2^12-2^17; on avx2 df64 1.12,
+// 0.97, 0.94, 0.98 and 0.99 at 2^10, 2^12, 2^13, 2^15 and 2^16. So df64 on
+// avx2 only, up to a quarter of the cache.
 template <class E>
 inline constexpr bool pairs_on(std::uint32_t lane_bytes) {
-  return fuses_passes_of<E> && (lane_bytes >= 64 || sizeof(typename E::limb_type) == 4);
+  return fuses_passes_of<E> && lane_bytes < 64 && sizeof(typename E::limb_type) == 4;
 }
 
 template <class E>
@@ -127,7 +117,7 @@ inline bool pairs_within_cache(std::uint32_t lanes, std::uint64_t data_bytes, st
   const auto lane_bytes = static_cast<std::uint32_t>(lanes * sizeof(typename E::limb_type));
   const std::uint64_t cache = cache_bytes;
   if (cache == 0 || !pairs_on<E>(lane_bytes)) return false;
-  return lane_bytes >= 64 ? data_bytes <= 2 * cache : 4 * data_bytes <= cache;
+  return 4 * data_bytes <= cache;
 }
 
 // Whether passes p1 then p2 of format E run as one step, either way, over

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "ffft/fft/stockham_pass.hpp"
 #include "ffft/fft/twiddled_dft.hpp"
@@ -262,6 +263,75 @@ FFFT_UNROLL
   for (int a = 0; a < R; ++a) x[a] = inverse ? swapped(value_of(fast[a])) : value_of(fast[a]);
 }
 
+// Whether R rows of W values from `in` (rows in_step apart) and R rows from
+// `out` (out_step apart) lie in disjoint spans of memory: a butterfly that
+// stores its outputs as it makes them must not overwrite inputs it has yet
+// to read, or that its non-finite lanes read again. The passes read one
+// buffer and write another (engine/step_buffers.hpp), so this holds for
+// every group but where a caller passes one buffer as both.
+template <class C>
+inline bool rows_apart(const C* in, std::int64_t in_step, const C* out, std::int64_t out_step, int rows, int width) {
+  const auto span = [&](const C* first, std::int64_t step) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(first);
+    const auto last = begin + static_cast<std::uintptr_t>((rows - 1) * step + width) * sizeof(C);
+    return std::pair{begin, last};
+  };
+  const auto [in_begin, in_end] = span(in, in_step);
+  const auto [out_begin, out_end] = span(out, out_step);
+  return in_end <= out_begin || out_end <= in_begin;
+}
+
+// Whether E's radix-R lane butterflies on rows of values in memory run
+// through lane_butterfly_rows: the renormalizing radices (2, 4, 8) of the
+// two-limb formats, whose passes cost up to twice their arithmetic.
+// qf128's arithmetic, ten times theirs a value, hides its loads and stores
+// (2-3% in the same test), and every radix more is a compiled body.
+template <class E, int R>
+inline constexpr bool rows_arithmetic = E::limbs == 2 && defers_renormalization<E, R>;
+
+// W butterflies whose operands are rows of W consecutive values in memory:
+// input j at in + j in_step, twiddle a at w + (a - 1) w_step (not read
+// unless twiddled), output a at out + a out_step, which must not overlap
+// the inputs. The same arithmetic
+// as lane_butterfly_arithmetic on the same values (the same bits), with
+// the loads and stores in its own body: each input loaded where the DFT
+// takes it, each twiddle where its product needs it, each output stored
+// as soon as it is made. Through lane_butterfly_arithmetic's arrays, a
+// radix-8 dd128 lane group stored its 15 operands to the stack for the
+// call and its 8 outputs twice, beside its spills: on the Zen 4, whose
+// 512-bit stores take 2 cycles each, an extra store there cost a pass its
+// full 2 cycles, and these rows took 0.72-0.88 of a pass's time in
+// isolation (docs/performance.md). Lanes whose outputs are not all finite
+// are computed again from the inputs in memory by the scalar checked
+// butterfly and stored over their unchecked outputs, as
+// lane_butterfly_arithmetic does.
+template <int Bytes, int R, class E>
+[[gnu::noinline]] void lane_butterfly_rows(const complex<E>* in, std::int64_t in_step, const complex<E>* w,
+                                           std::int64_t w_step, complex<E>* out, std::int64_t out_step,
+                                           bool inverse, bool twiddled) {
+  using L = lane_expansion<E, Bytes>;
+  detail::outputs_finite_sum<L> sum;
+  twiddled_dft_unchecked_each<R, -1, L>(
+      [&](int j) { return oriented(load_lanes<Bytes, E>(in + j * in_step), inverse); },
+      [&](int a) { return load_lanes<Bytes, E>(w + (a - 1) * w_step); }, twiddled,
+      [&](int a, const complex<unchecked<L>>& y) {
+        sum.add(a, y);
+        store_lanes<Bytes, E>(oriented(value_of(y), inverse), out + a * out_step);
+      });
+  const auto finite = sum.finite();
+  if (!limb::all_lanes(finite)) [[unlikely]] {
+    for (int lane = 0; lane < lane_count<E, Bytes>; ++lane) {
+      if (finite[lane]) continue;
+      complex<E> y[R], t[R - 1];
+      for (int j = 0; j < R; ++j) y[j] = oriented(in[j * in_step + lane], inverse);
+      if (twiddled)
+        for (int a = 1; a < R; ++a) t[a - 1] = w[(a - 1) * w_step + lane];
+      checked_butterfly<E>(R, y, twiddled ? t : nullptr);
+      for (int a = 0; a < R; ++a) out[a * out_step + lane] = oriented(y[a], inverse);
+    }
+  }
+}
+
 // The cache lines of the W consecutive values from p, asked for ahead of
 // their loads (prefetcht0): a hint, which never faults, so p may be the
 // data's end (the next group of the last one).
@@ -285,12 +355,6 @@ template <int Bytes, int R, class E>
     strided<complex<E>> out, std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse,
     bool prefetch_next) {
   using L = lane_expansion<E, Bytes>;
-  complex<L> x[R], w[R - 1];
-FFFT_UNROLL
-  for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(&in(b, i0 + p.m * (j + R * k)));
-FFFT_UNROLL
-  for (int a = 1; a < R; ++a)
-    w[a - 1] = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
   if (prefetch_next) {
     const std::uint64_t next = i0 + lane_count<E, Bytes>;
 FFFT_UNROLL
@@ -299,9 +363,25 @@ FFFT_UNROLL
     for (int a = 1; a < R; ++a)
       prefetch_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + next);
   }
+  const complex<E>* first_input = &in(b, i0 + p.m * R * k);
+  complex<E>* first_output = &out(b, i0 + p.m * k);
+  const auto in_step = static_cast<std::int64_t>(p.m), out_step = static_cast<std::int64_t>(p.m * p.l);
+  if constexpr (rows_arithmetic<E, R>) {
+    // m > 1 here (a multiple of W), so every twiddle is multiplied.
+    if (rows_apart(first_input, in_step, static_cast<const complex<E>*>(first_output), out_step, R,
+                   lane_count<E, Bytes>))
+      return lane_butterfly_rows<Bytes, R, E>(first_input, in_step, twiddles.data + i0, in_step, first_output,
+                                              out_step, inverse, true);
+  }
+  complex<L> x[R], w[R - 1];
+FFFT_UNROLL
+  for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(first_input + j * in_step);
+FFFT_UNROLL
+  for (int a = 1; a < R; ++a)
+    w[a - 1] = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, p.m > 1);
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, i0 + p.m * (k + p.l * a)));
+  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], first_output + a * out_step);
 }
 
 // The butterflies t0 + w (w < W) of transform b in a pass with m < W, m a

@@ -124,15 +124,7 @@ FFFT_UNROLL
         for (int a = 1; a < R; ++a)
           shared[a - 1] = fft::broadcast_lanes<LaneBytes, E>(twiddles[static_cast<std::uint64_t>(a - 1) * p.m + s]);
       for (std::uint64_t c = 0; c < width; c += W) {
-        complex<L> x[R], w[R - 1];
-FFFT_UNROLL
-        for (int j = 0; j < R; ++j)
-          x[j] = fft::load_lanes<LaneBytes, E>(input_at(k, s, c, j));
-        if (twiddled)
-FFFT_UNROLL
-          for (int a = 1; a < R; ++a)
-            w[a - 1] = shared_twiddles ? shared[a - 1] : fft::load_lanes<LaneBytes, E>(twiddle_at(s, c, a));
-        if (prefetch_next) {
+        const auto prefetch_next_group = [&]() __attribute__((always_inline)) {
           const lane_group next = lane_group{k, s, c}.next(W, width, p.m);
           if (next.k < p.l) {
 FFFT_UNROLL
@@ -141,11 +133,33 @@ FFFT_UNROLL
 FFFT_UNROLL
               for (int a = 1; a < R; ++a) fft::prefetch_lanes<LaneBytes, E>(twiddle_at(next.s, next.c, a));
           }
+        };
+        const complex<E>* first_input = input_at(k, s, c, 0);
+        complex<E>* first_output = to.data + c + to.step * static_cast<std::int64_t>(s + p.m * k);
+        const auto in_step = from.step * static_cast<std::int64_t>(p.m);
+        const auto out_step = to.step * static_cast<std::int64_t>(p.m * p.l);
+        if constexpr (fft::rows_arithmetic<E, R>) {
+          // Each lane's own twiddles (or none): rows of memory, as in a pass.
+          if (!(shared_twiddles && twiddled) &&
+              fft::rows_apart(first_input, in_step, static_cast<const complex<E>*>(first_output), out_step, R, W)) {
+            if (prefetch_next) prefetch_next_group();
+            fft::lane_butterfly_rows<LaneBytes, R, E>(first_input, in_step, twiddles + c + m * s,
+                                                      static_cast<std::int64_t>(twiddle_step), first_output, out_step,
+                                                      inverse, twiddled);
+            continue;
+          }
         }
+        complex<L> x[R], w[R - 1];
+FFFT_UNROLL
+        for (int j = 0; j < R; ++j) x[j] = fft::load_lanes<LaneBytes, E>(first_input + j * in_step);
+        if (twiddled)
+FFFT_UNROLL
+          for (int a = 1; a < R; ++a)
+            w[a - 1] = shared_twiddles ? shared[a - 1] : fft::load_lanes<LaneBytes, E>(twiddle_at(s, c, a));
+        if (prefetch_next) prefetch_next_group();
         fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, twiddled);
 FFFT_UNROLL
-        for (int a = 0; a < R; ++a)
-          fft::store_lanes<LaneBytes, E>(x[a], to.data + c + to.step * static_cast<std::int64_t>(s + p.m * (k + p.l * a)));
+        for (int a = 0; a < R; ++a) fft::store_lanes<LaneBytes, E>(x[a], first_output + a * out_step);
       }
     }
 }
@@ -375,8 +389,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   };
 
   // Lanes along each column: the path's own passes of length R, the first
-  // reading the input in place (but for a first pair of dd128's: it reads a
-  // copy, paired_inputs_through_tile). Where L = 1 (the group the whole
+  // reading the input in place. Where L = 1 (the group the whole
   // transform) the outputs A are consecutive, so the last pass stores
   // them in place and scales them; otherwise the last pass writes a
   // tile buffer, copied to the outputs k0 + c + L A in runs of `count`.
@@ -395,13 +408,6 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
                                  std::size_t{tile_points} * sizeof(value));
     });
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
-    // A first step that pairs reads a copy (fused_passes.hpp); the step
-    // after it writes tile[1] again, once the pair has read it.
-    if (paired_inputs_through_tile<E> && l == 1 && steps[0].two &&
-        fuses_consecutive_passes(shape(0), shape(1), lanes, 1, 1)) {
-      std::copy(from.data, from.data + radix, tile[1]);
-      from = {tile[1], 1, dense};
-    }
     for (std::size_t s = 0; s < steps.size(); ++s) {
       const bool in_place = s + 1 == steps.size() && l == 1;
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}

@@ -64,19 +64,27 @@ namespace detail {
 // finite: their sum is finite only then, as an infinity or a NaN makes every
 // sum containing it infinite or NaN. A sum of finite limbs that overflows
 // sends the butterfly to the checked arithmetic, which is never wrong.
-template <int R, class E>
-FFFT_HD auto outputs_finite(const complex<unchecked<E>> (&y)[R]) {
+// Outputs are added in order a = 0, 1, ..., R - 1.
+template <class E>
+struct outputs_finite_sum {
   using T = typename E::limb_type;
   T total{};
+
+  FFFT_HD void add(int a, const complex<unchecked<E>>& y) {
+    T sum = limb::add(y.re[0], y.im[0]);
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) {
-    T sum = limb::add(y[a].re[0], y[a].im[0]);
-FFFT_UNROLL
-    for (int l = 1; l < E::limbs; ++l) sum = limb::add(sum, limb::add(y[a].re[l], y[a].im[l]));
+    for (int l = 1; l < E::limbs; ++l) sum = limb::add(sum, limb::add(y.re[l], y.im[l]));
     total = a == 0 ? sum : limb::add(total, sum);
   }
-  return limb::is_finite(total);
-}
+  FFFT_HD auto finite() const { return limb::is_finite(total); }
+};
+
+// An output callback that keeps the outputs in an array.
+template <int R, class E>
+struct outputs_into {
+  complex<unchecked<E>> (&y)[R];
+  FFFT_HD void operator()(int a, const complex<unchecked<E>>& v) const { y[a] = v; }
+};
 
 }  // namespace detail
 
@@ -92,38 +100,58 @@ FFFT_UNROLL
   for (int a = 1; a < R; ++a) y[a] = mul(y[a], twiddle(a));
 }
 
-// The butterfly without special-value handling; returns where (for lane
-// vectors, in which lanes) its outputs are all finite, and so final. The
-// radix-2, 4 and 8 butterflies renormalize per DFT output and per twiddle
-// product (deferred.hpp), the rest run in the unchecked operations.
-template <int R, int Sign, class E, class Inputs, class Twiddles>
-FFFT_HD auto twiddled_dft_unchecked(complex<unchecked<E>> (&y)[R], const Inputs& inputs,
-                                    const Twiddles& twiddle, bool twiddled) {
+// The butterfly without special-value handling, each output y_a handed to
+// output(a, y_a) in order a = 0, 1, ..., R - 1 (outputs_finite_sum then
+// says whether they are final). The radix-2, 4 and 8 butterflies
+// renormalize per DFT output and per twiddle product (deferred.hpp) and
+// hand each output on as soon as it is made, so that a caller can store it
+// then (the CPU's lane passes: a radix-8 dd128 butterfly's eight outputs
+// held to the end were stores that bound its pass; lane_butterfly.hpp);
+// the rest run in the unchecked operations and hand their outputs on at
+// the end. E is given: the callbacks do not name it.
+template <int R, int Sign, class E, class Inputs, class Twiddles, class Output>
+FFFT_HD void twiddled_dft_unchecked_each(const Inputs& inputs, const Twiddles& twiddle, bool twiddled,
+                                         const Output& output) {
   if constexpr (defers_renormalization<E, R>) {
     complex<deferred<E>> x[R];
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) x[j] = under<deferred_arithmetic>(inputs(j));
     dft<R, Sign>(x);
-    y[0] = renormalized(x[0]);
+    output(0, renormalized(x[0]));
     if (twiddled) {
 FFFT_UNROLL
       for (int a = 1; a < R; ++a)
-        y[a] = renormalized(mul(renormalized_deferred(x[a]), under<deferred_arithmetic>(twiddle(a))));
+        output(a, renormalized(mul(renormalized_deferred(x[a]), under<deferred_arithmetic>(twiddle(a)))));
     } else {
 FFFT_UNROLL
-      for (int a = 1; a < R; ++a) y[a] = renormalized(x[a]);
+      for (int a = 1; a < R; ++a) output(a, renormalized(x[a]));
     }
   } else {
+    complex<unchecked<E>> y[R];
 FFFT_UNROLL
     for (int j = 0; j < R; ++j) y[j] = unchecked_of(inputs(j));
     dft<R, Sign>(y);
-    if (!twiddled) return detail::outputs_finite(y);
+    if (twiddled) {
 FFFT_UNROLL
-    for (int a = 1; a + 1 < R; a += 2)
-      mul_both(y[a], unchecked_of(twiddle(a)), y[a + 1], unchecked_of(twiddle(a + 1)));
-    if constexpr (R % 2 == 0) y[R - 1] = mul(y[R - 1], unchecked_of(twiddle(R - 1)));
+      for (int a = 1; a + 1 < R; a += 2)
+        mul_both(y[a], unchecked_of(twiddle(a)), y[a + 1], unchecked_of(twiddle(a + 1)));
+      if constexpr (R % 2 == 0) y[R - 1] = mul(y[R - 1], unchecked_of(twiddle(R - 1)));
+    }
+FFFT_UNROLL
+    for (int a = 0; a < R; ++a) output(a, y[a]);
   }
-  return detail::outputs_finite(y);
+}
+
+// The same, its outputs into y; returns where (for lane vectors, in which
+// lanes) they are all finite, and so final.
+template <int R, int Sign, class E, class Inputs, class Twiddles>
+FFFT_HD auto twiddled_dft_unchecked(complex<unchecked<E>> (&y)[R], const Inputs& inputs,
+                                    const Twiddles& twiddle, bool twiddled) {
+  twiddled_dft_unchecked_each<R, Sign, E>(inputs, twiddle, twiddled, detail::outputs_into<R, E>{y});
+  detail::outputs_finite_sum<E> sum;
+FFFT_UNROLL
+  for (int a = 0; a < R; ++a) sum.add(a, y[a]);
+  return sum.finite();
 }
 
 // The largest radix: the size of checked_butterfly's arrays.
