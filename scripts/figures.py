@@ -552,18 +552,6 @@ def cpu_goals_missed(data):
     return text + (f" ({'; '.join(partial)})" if partial else "")
 
 
-def cpu_ratio_goals_summary(data):
-    """The 1-D ratio goals on the paths of one machine, each the worst over 2^10-2^22 against its
-    goal: 'dd128 / QD dd_real 1.71 (goal 2.5) and 1.62 (2.5); ...' (avx512 first)."""
-    paths = _paths(data)
-    parts = []
-    for a, b, goal, name in CPU_GOALS:
-        cells = [f"{fmt(worst(r, a, b, EVERY_N)[0])} ({'goal ' if p == 'avx512' else ''}{goal[p]:g})"
-                 for p, r in paths.items()]
-        parts.append(f"{a.split('_')[1]} / {name.replace(' radix-2', '')} {' and '.join(cells)}")
-    return "; ".join(parts)
-
-
 def dist_summary(data):
     two = dist_span(data, lambda r, n, p: r[(n, p)]["seconds"] / r[(n, 1)]["seconds"], 2)
     share = dist_span(data, lambda r, n, p: 100 * r[(n, p)]["exchange_seconds"] / r[(n, p)]["seconds"], 0)
@@ -1522,9 +1510,6 @@ FIGURES = {
     "cpu_goals_table_zen4": Figure(
         ZEN4_PATHS, _CPU, lambda d: cpu_goals_table(d, best=True),
         "the CPU goals' ratios on both paths of the Zen 4, one run after the other"),
-    "cpu_ratio_goals_zen4": Figure(
-        ZEN4_PATHS, _CPU, cpu_ratio_goals_summary,
-        "the 1-D ratio goals on the Zen 4, worst over 2^10-2^22, avx512 path and then avx2"),
     "cpu_goals_status_zen4": Figure(
         ZEN4_PATHS + ZEN4_COUNTS, _CPU, cpu_goals_status,
         "each CPU goal on the Zen 4's two paths, and what the measured floors say of each miss"),
