@@ -10,9 +10,12 @@
 // transforms take the blocked schedule. FFFT_CPU_CACHE_BYTES (with
 // FFFT_CPU_SHARED_CACHE_BYTES=0) reaches a whole plan's executor, and both
 // variables refuse what is not a byte count. Passes that prefetch their
-// next operands (a footprint above the per-core cache) change no bit.
+// next operands (a footprint above the per-core cache) change no bit, and
+// non-finite inputs give the tiles pass by pass's bits.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -177,6 +180,45 @@ TYPED_TEST(CpuBlocking, PrefetchingPassesGiveTheSameBits) {
         tables.run(prefetching, sign, scale, in, {got.data(), 1, layout}, batch);
         expect_bit_identical(got, want);
       }
+    }
+  }
+}
+
+// Infinite, NaN and overflowing inputs, one kind a transform of the batch,
+// through the groups' tiles: the lane groups whose outputs are not all
+// finite redo those lanes from their inputs in memory with the scalar
+// checked butterfly, in the tiles' local passes as in a pass
+// (lane_butterfly_rows), with one twiddle for all the lanes where the
+// lanes run across an M = 1 tile's columns. A tile that redid a lane with
+// another lane's twiddles, or kept its unchecked results, would differ
+// from pass by pass in the transform whose values overflow.
+TYPED_TEST(CpuBlocking, NonFiniteInputsGiveThePassByPassBits) {
+  using E = TypeParam;
+  using T = typename E::limb_type;
+  if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
+  const std::uint64_t n = 1 << 15, batch = 4;
+  const std::size_t cache = 32 << 10;
+  const transform_tables<E> tables(n);
+  std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n + 5);
+  x[17].re = from_limb<T, E::limbs>(std::numeric_limits<T>::infinity());
+  x[n + 300].im = from_limb<T, E::limbs>(-std::numeric_limits<T>::infinity());
+  x[2 * n + 5].re = from_limb<T, E::limbs>(std::numeric_limits<T>::quiet_NaN());
+  for (std::uint64_t i = 3 * n; i < 4 * n; i += 3) x[i].re = from_limb<T, E::limbs>(std::numeric_limits<T>::max() / 4);
+  const auto layout = static_cast<std::int64_t>(n);
+  const strided<const complex<E>> in{x.data(), 1, layout};
+  for (const cpu_isa isa : lane_paths()) {
+    SCOPED_TRACE(to_string(isa));
+    ASSERT_TRUE(blocked(tables, batch, isa, cache));
+    const fft::cpu_executor<E> pass_by_pass(1, isa, 0), blocked(1, isa, cache);
+    for (const int sign : {-1, 1}) {
+      const fft::scaling<E> none = fft::normalization_scaling<E>(n, normalization::backward,
+                                                                 sign < 0 ? direction::forward : direction::inverse);
+      std::vector<complex<E>> want(n * batch), got(n * batch);
+      tables.run(pass_by_pass, sign, none, in, {want.data(), 1, layout}, batch);
+      tables.run(blocked, sign, none, in, {got.data(), 1, layout}, batch);
+      ASSERT_FALSE(std::isfinite(to_double(want[0].re)));  // the infinity reached the outputs
+      ASSERT_FALSE(std::isfinite(to_double(want[3 * n].re)));  // and the overflow
+      expect_bit_identical(got, want);
     }
   }
 }

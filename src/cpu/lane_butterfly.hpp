@@ -68,10 +68,12 @@ FFFT_HD complex<lane_expansion<E, Bytes>> broadcast_lanes(const complex<E>& v) {
   complex<lane_expansion<E, Bytes>> x;
 FFFT_UNROLL
   for (int l = 0; l < E::limbs; ++l) {
-    V re, im;
-FFFT_UNROLL
-    for (int w = 0; w < lane_count<E, Bytes>; ++w) re[w] = v.re[l], im[w] = v.im[l];
-    x.re[l] = re, x.im[l] = im;
+    // Lane 0's value shuffled into every lane: one broadcast of each limb.
+    // Set lane by lane, GCC 12 inserted the lanes one masked broadcast at
+    // a time (16 for df64 on avx512), or through the stack.
+    using lane_indices = decltype(V{} < V{});
+    x.re[l] = __builtin_shuffle(V{v.re[l]}, lane_indices{});
+    x.im[l] = __builtin_shuffle(V{v.im[l]}, lane_indices{});
   }
   return x;
 }
@@ -304,8 +306,11 @@ inline constexpr bool rows_arithmetic = E::limbs == 2 && defers_renormalization<
 // isolation (docs/performance.md). Lanes whose outputs are not all finite
 // are computed again from the inputs in memory by the scalar checked
 // butterfly and stored over their unchecked outputs, as
-// lane_butterfly_arithmetic does.
-template <int Bytes, int R, class E>
+// lane_butterfly_arithmetic does. With SharedTwiddles, twiddle a is the
+// one value w[(a - 1) w_step] for every lane (the tiles whose lanes run
+// across columns of one butterfly index, stockham_group_path.hpp),
+// broadcast where its product needs it.
+template <int Bytes, int R, class E, bool SharedTwiddles = false>
 [[gnu::noinline]] void lane_butterfly_rows(const complex<E>* in, std::int64_t in_step, const complex<E>* w,
                                            std::int64_t w_step, complex<E>* out, std::int64_t out_step,
                                            bool inverse, bool twiddled) {
@@ -313,7 +318,11 @@ template <int Bytes, int R, class E>
   detail::outputs_finite_sum<L> sum;
   twiddled_dft_unchecked_each<R, -1, L>(
       [&](int j) { return oriented(load_lanes<Bytes, E>(in + j * in_step), inverse); },
-      [&](int a) { return load_lanes<Bytes, E>(w + (a - 1) * w_step); }, twiddled,
+      [&](int a) {
+        if constexpr (SharedTwiddles) return broadcast_lanes<Bytes, E>(w[(a - 1) * w_step]);
+        else return load_lanes<Bytes, E>(w + (a - 1) * w_step);
+      },
+      twiddled,
       [&](int a, const complex<unchecked<L>>& y) {
         sum.add(a, y);
         store_lanes<Bytes, E>(oriented(value_of(y), inverse), out + a * out_step);
@@ -325,7 +334,7 @@ template <int Bytes, int R, class E>
       complex<E> y[R], t[R - 1];
       for (int j = 0; j < R; ++j) y[j] = oriented(in[j * in_step + lane], inverse);
       if (twiddled)
-        for (int a = 1; a < R; ++a) t[a - 1] = w[(a - 1) * w_step + lane];
+        for (int a = 1; a < R; ++a) t[a - 1] = w[(a - 1) * w_step + (SharedTwiddles ? 0 : lane)];
       checked_butterfly<E>(R, y, twiddled ? t : nullptr);
       for (int a = 0; a < R; ++a) out[a * out_step + lane] = oriented(y[a], inverse);
     }

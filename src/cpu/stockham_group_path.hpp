@@ -139,13 +139,18 @@ FFFT_UNROLL
         const auto in_step = from.step * static_cast<std::int64_t>(p.m);
         const auto out_step = to.step * static_cast<std::int64_t>(p.m * p.l);
         if constexpr (fft::rows_arithmetic<E, R>) {
-          // Each lane's own twiddles (or none): rows of memory, as in a pass.
-          if (!(shared_twiddles && twiddled) &&
-              fft::rows_apart(first_input, in_step, static_cast<const complex<E>*>(first_output), out_step, R, W)) {
+          // Rows of memory, as in a pass; one twiddle for all the lanes
+          // (M = 1) is broadcast where its product needs it.
+          if (fft::rows_apart(first_input, in_step, static_cast<const complex<E>*>(first_output), out_step, R, W)) {
             if (prefetch_next) prefetch_next_group();
-            fft::lane_butterfly_rows<LaneBytes, R, E>(first_input, in_step, twiddles + c + m * s,
-                                                      static_cast<std::int64_t>(twiddle_step), first_output, out_step,
-                                                      inverse, twiddled);
+            if (shared_twiddles && twiddled)
+              fft::lane_butterfly_rows<LaneBytes, R, E, true>(first_input, in_step, twiddles + s,
+                                                              static_cast<std::int64_t>(p.m), first_output, out_step,
+                                                              inverse, true);
+            else
+              fft::lane_butterfly_rows<LaneBytes, R, E>(first_input, in_step, twiddle_at(s, c, 1),
+                                                        static_cast<std::int64_t>(twiddle_step), first_output, out_step,
+                                                        inverse, twiddled);
             continue;
           }
         }
