@@ -43,8 +43,7 @@ std::size_t trips(std::uint64_t n) {
   const std::uint32_t lanes = ffft::cpu::path_lanes<E>(ffft::selected_cpu_isa());
   const auto groups = ffft::cpu::blocked_groups(passes, offsets, n, 1, sizeof(ffft::complex<E>), lanes,
                                                 ffft::cpu::per_core_cache_bytes(), 1,
-                                                ffft::cpu::last_level_cache_bytes(),
-                                                ffft::cpu::path_tiles_pair<E>(ffft::selected_cpu_isa()));
+                                                ffft::cpu::last_level_cache_bytes());
   if (!groups.empty()) return groups.size();
   return ffft::cpu::pass_step_count<E>(passes.size(), [&](std::size_t j) { return passes[j]; }, lanes,
                                        n * sizeof(ffft::complex<E>), ffft::cpu::per_core_cache_bytes());

@@ -64,11 +64,8 @@ struct blocking_case {
 // tile in every format on both paths, whose last two passes ([8 4] and
 // [8 2]) run fused where the format fuses them (df64; dd128 and qf128
 // put the short pass first: fft::short_pass_of); and 2^19 with a 1 MiB
-// cache, dd128's [2 8 8 8][8 8 8], whose middle radix-8 passes of the
-// first group and first two of the last run as one step on avx512
-// (group_pairs_passes); and 2^20 with the same cache, dd128's
-// [4 8 8 8][8 8 8] on avx512, a first group of 2048 rows (max_group_rows)
-// with a pair in its middle. Each path must block at least four of them.
+// cache, the Zen 4's, dd128's [2 8 8 8][8 8 8], a first group of 1024 rows
+// (max_tile_rows). Each path must block at least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},
     {1 << 12, 24, 1, 1 << 12, 1, 1 << 12, 32 << 10},
@@ -85,7 +82,6 @@ const blocking_case cases[] = {
     {1 << 11, 4, 1, 1 << 11, 1, 1 << 11, 128 << 10},
     {1 << 10, 6, 1, 1 << 10, 1, 1 << 10, 128 << 10},
     {1 << 19, 1, 1, 1 << 19, 1, 1 << 19, 1 << 20},
-    {1 << 20, 1, 1, 1 << 20, 1, 1 << 20, 1 << 20},
 };
 
 // The paths this CPU runs that block (not the scalar reference).
@@ -362,14 +358,11 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   // run pass by pass (128 KiB of data, 256 KiB with the output, and the
   // passes' tables of 7 (512 + 64 + 8 + 1) = 4095 twiddles, 128 KiB,
   // here), and a batch of them too (the twiddles counted once); larger
-  // footprints are grouped, even where input and output alone fit, and
-  // whether or not the tiles pair their passes.
+  // footprints are grouped, even where input and output alone fit.
   EXPECT_EQ(fft::twiddle_count(passes), 4095u);
   constexpr std::size_t twiddle_bytes = 4095 * 32;
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes).empty());
   EXPECT_TRUE(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (512 << 10) + twiddle_bytes).empty());
-  EXPECT_TRUE(
-      cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes, true).empty());
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 256 << 10).size(), 2u);
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes - 1).size(),
             2u);
@@ -391,22 +384,18 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(groups[2].radix, 512u);
   EXPECT_EQ(groups[2].m, 1u);
   // 2^20 = [4 8 8 8 8 8 8] in tiles of 65536 (1 MiB of dd128-sized values,
-  // 8 lanes): three groups of at most 1024 rows, [4 8 8][8 8][8 8]; where
-  // the tiles pair their passes, two of at most 2048, [4 8 8 8][8 8 8].
+  // 8 lanes): three groups of at most 1024 rows, [4 8 8][8 8][8 8].
   std::vector<fft::pass_shape> short_first{{4, 1, 1u << 18}};
   std::vector<std::uint64_t> short_first_offsets{0};
   for (std::uint32_t l = 4; l < (1u << 20); l *= 8) {
     short_first.push_back({8, l, (1u << 20) / (8 * l)});
     short_first_offsets.push_back(short_first_offsets.size() << 20);
   }
-  const auto unpaired = cpu::blocked_groups(short_first, short_first_offsets, 1 << 20, 1, 32, 8, 1 << 20, 1);
-  const auto paired = cpu::blocked_groups(short_first, short_first_offsets, 1 << 20, 1, 32, 8, 1 << 20, 1, 0, true);
-  ASSERT_EQ(unpaired.size(), 3u);
-  EXPECT_EQ(unpaired[0].radix, 256u);
-  ASSERT_EQ(paired.size(), 2u);
-  EXPECT_EQ(paired[0].radix, 2048u);
-  EXPECT_EQ(paired[1].radix, 512u);
-  EXPECT_EQ(cpu::max_group_rows(true), 2 * cpu::max_tile_rows);
+  const auto groups_2_20 = cpu::blocked_groups(short_first, short_first_offsets, 1 << 20, 1, 32, 8, 1 << 20, 1);
+  ASSERT_EQ(groups_2_20.size(), 3u);
+  EXPECT_EQ(groups_2_20[0].radix, 256u);
+  EXPECT_EQ(groups_2_20[1].radix, 64u);
+  EXPECT_EQ(groups_2_20[2].radix, 64u);
   // A 64 KiB cache makes tiles of 4096, a transform a tile: one group, where
   // the batch splits evenly among the threads or into 4 tiles a thread.
   EXPECT_EQ(cpu::tile_points(64 << 10, 32), 4096u);

@@ -139,27 +139,17 @@ inline bool prefetches_next_operands(std::uint64_t values, std::size_t cache_byt
 template <class E>
 inline constexpr bool group_prefetches_next_operands = E::limbs == 2;
 
-// Whether the tiles of a path of `lane_bytes` vectors run two consecutive
-// radix-8 local passes as one step where both read and write tile buffers
-// (column_two_passes and group_steps, stockham_group_path.hpp): dd128 on
-// avx512. The values go from one pass's butterflies to the next through
-// the stack instead of through a tile buffer larger than the cache. On
-// the Zen 4 (batches of 2^18 points, one thread, best of 3 interleaved
-// runs of ffft_transform_loop, every size grouped), against none: dd128 on
-// avx512 0.92-0.98 of the time at 2^17-2^22; df64 on avx512 1.25, 1.19,
-// 1.00 and 0.97 at 2^19-2^22; on avx2, whose 16 registers send more of
-// the pair through the stack (pairs_within_cache), dd128 0.97-1.09 and
-// df64 0.97-1.07 at 2^18-2^22. So dd128 on avx512 only.
-template <class E>
-constexpr bool group_pairs_passes(int lane_bytes) {
-  return E::limbs == 2 && sizeof(typename E::limb_type) == 8 && lane_bytes == 64;
-}
-
-// Whether the tiles of format E on path `isa` pair their passes.
-template <class E>
-constexpr bool path_tiles_pair(cpu_isa isa) {
-  return group_pairs_passes<E>(static_cast<int>(path_lanes<E>(isa) * sizeof(typename E::limb_type)));
-}
+// The tiles run their local passes one by one. Two consecutive radix-8
+// passes as one step between tile buffers, the values going from one
+// pass's butterflies to the next through the stack, had won for dd128 on
+// avx512 (0.92-0.98 of the time at 2^17-2^22 on the Zen 4) with groups of
+// up to 2048 rows, so that a group of four passes had a pair in its
+// middle. Once the passes loaded and stored their own operands
+// (lane_butterfly_rows, lane_butterfly.hpp), the stack was the slower
+// way: on the Zen 4 (one transform, one thread, best of 7 interleaved
+// runs of ffft_transform_loop), no pairs with groups of up to 1024 rows
+// took 0.89-0.91, 0.84, 0.98 and 0.95 of the pairs' time at 2^19-2^22, and
+// no pairs with up to 2048 rows 0.90-0.93, 0.87-0.93, 0.99 and 0.95.
 
 // A tile holds at most `tile_points` values in each of two buffers (for
 // the passes to alternate between): a power of 2, at least 64, with each
@@ -191,21 +181,6 @@ inline std::uint32_t tile_points(std::size_t cache_bytes, std::size_t value_byte
 // point and log2 N for dd128 and 2.96 for df64, pass by pass 4.13 and
 // 2.21, groups of up to 1024 4.03 and 2.13.
 inline constexpr std::uint32_t max_tile_rows = 1024;
-
-// The most rows of a group on a path whose tiles pair their passes
-// (group_pairs_passes): twice max_tile_rows. A group of four radix-8-class
-// passes then runs its middle two as a pair, between tile buffers, which
-// a group of three cannot (a pair never reads the input or writes the
-// output, group_steps). dd128 at 2^20 = [4 8 8 8 8 8 8] groups as
-// [4 8 8 8][8 8 8], two trips over its 32 MiB instead of three
-// ([4 8 8][8 8][8 8]): on the Zen 4's avx512 path (one transform, one
-// thread, ffft_transform_loop) 0.97 and 0.95 of the time in two series
-// (best of 3 and of 5 interleaved runs); 2^19, 2^21 and 2^22 group as
-// before. Where the tiles do not pair, the longer group lost: dd128 at 2^20
-// on the avx2 path took 1.05 of the time, qf128 and df64 on avx512 1.05
-// and 1.01 (best of 3-5). Up to 4096 rows, dd128 at 2^22 took 1.08 of the
-// time (avx512).
-constexpr std::uint32_t max_group_rows(bool tiles_pair) { return tiles_pair ? 2 * max_tile_rows : max_tile_rows; }
 
 // The least width of a tile's rows: whole lane vectors, and 256 bytes at least.
 inline std::uint32_t min_tile_width(std::uint32_t lanes, std::size_t value_bytes) {
@@ -263,14 +238,13 @@ inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std:
 // over memory as there are passes, a group with M > 1 has M not a multiple
 // of the lane count (its tiles need whole lane vectors), or the path has no
 // lanes (the scalar reference runs pass by pass). Groups are at most
-// max_group_rows(tiles_pair) long, `tiles_pair` the path_tiles_pair of the
-// format and path.
+// max_tile_rows long.
 inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
                                                    const std::vector<std::uint64_t>& offsets,
                                                    std::uint64_t n, std::uint64_t batch,
                                                    std::size_t value_bytes, std::uint32_t lanes,
                                                    std::size_t cache_bytes, unsigned team,
-                                                   std::size_t shared_cache_bytes = 0, bool tiles_pair = false) {
+                                                   std::size_t shared_cache_bytes = 0) {
   if (lanes < 2 || cache_bytes == 0 || passes.size() < 2 || n * batch * value_bytes <= cache_bytes) return {};
   // A batch of transforms that each fit a tile: one group, a tile a
   // transform (L = M = 1), all its passes in cache between one read of its
@@ -315,7 +289,7 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // ffft_transform_loop), grouped took, against pass by pass: qf128 on
   // avx512 0.98, 0.96 and 0.95 of the time, on avx2 1.01, 0.96 and 0.96;
   // dd128 on avx2 1.02, 0.89 and 0.89; df64 at 2^19 0.90 (avx512) and 0.95
-  // (avx2). dd128 on avx512, whose tiles pair their passes, had been
+  // (avx2). dd128 on avx512, whose tiles then paired their passes, had been
   // grouped there already (pass by pass only up to half the cache, before
   // the twiddles counted): 2^17 x 2 and 2^18 grouped took 0.88 and 0.89 of
   // pass by pass's time, and one transform of 2^17 (8 MiB with its output,
@@ -325,8 +299,7 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   const std::uint64_t footprint = (2 * n * batch + fft::twiddle_count(passes)) * value_bytes;
   if (footprint <= shared_cache_bytes) return {};
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
-  const std::uint32_t most_rows = max_group_rows(tiles_pair);
-  const std::uint32_t longest = widest < most_rows ? widest : most_rows;
+  const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
   if (longest < 8) return {};
   // Ties go to later groups longer (pass_groups.hpp). Earlier longer made
   // 2^21 = 8^7 [8 8 8][8 8][8 8]: its last group's columns of 64 values

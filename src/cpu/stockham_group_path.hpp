@@ -184,130 +184,6 @@ void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, st
   }
 }
 
-// Whether local passes p1 then p2 of a tile run as one step
-// (column_two_passes): two radix-8 passes, consecutive (p2's l' is p1's
-// times 8). The tiles' lanes run across columns, so any m' gives whole
-// lane vectors.
-inline bool pairs_local_passes(const fft::local_pass& p1, const fft::local_pass& p2) {
-  return p1.radix == 8 && p2.radix == 8 && p2.l == 8 * p1.l && p1.m == 8 * p2.m;
-}
-
-// Two consecutive radix-8 local passes p1, p2 of a tile as one step, the
-// values going from p1's butterflies to p2's in registers and the stack
-// instead of through a tile buffer: for each (k1, s2), p1's butterflies
-// (k1, s2 + m2 j2), j2 < 8, then p2's (k1 + l1 a1, s2), a1 < 8, each on the
-// operands and twiddles column_pass gives it (the same bits). Twiddles as
-// in column_pass: each lane its own where M > 1, one for all where M = 1.
-template <int LaneBytes, class E>
-void column_two_passes(bool inverse, const fft::local_pass& p1, const fft::local_pass& p2, std::uint64_t width,
-                       std::uint64_t m, const complex<E>* twiddles1, const complex<E>* twiddles2,
-                       column_view<const complex<E>> from, column_view<complex<E>> to, bool prefetch_next) {
-  using L = fft::lane_expansion<E, LaneBytes>;
-  constexpr int W = fft::lane_count<E, LaneBytes>, R = 8;
-  const std::uint64_t l1 = p1.l, m1 = p1.m, m2 = p2.m;
-  const bool shared_twiddles = m == 1;
-  const bool twiddled2 = m * m2 > 1;  // p1's global m, M m1 = 8 M m2, is never 1
-  const auto input_at = [&](std::uint64_t k1, std::uint64_t s2, std::uint64_t c, int j2, int j1)
-                            __attribute__((always_inline)) {
-    return from.data + c + from.step * static_cast<std::int64_t>(s2 + m2 * j2 + m1 * (j1 + R * k1));
-  };
-  const auto twiddle_at = [&](const complex<E>* table, std::uint64_t local_m, std::uint64_t s, std::uint64_t c,
-                              int a) __attribute__((always_inline)) {
-    return table + static_cast<std::uint64_t>(a - 1) * m * local_m + c + m * s;
-  };
-  for (std::uint64_t k1 = 0; k1 < l1; ++k1)
-    for (std::uint64_t s2 = 0; s2 < m2; ++s2) {
-      complex<L> shared1[R][R - 1], shared2[R - 1];
-      if (shared_twiddles) {
-        for (int j2 = 0; j2 < R; ++j2)
-FFFT_UNROLL
-          for (int a = 1; a < R; ++a)
-            shared1[j2][a - 1] = fft::broadcast_lanes<LaneBytes, E>(*twiddle_at(twiddles1, m1, s2 + m2 * j2, 0, a));
-        if (twiddled2)
-FFFT_UNROLL
-          for (int a = 1; a < R; ++a)
-            shared2[a - 1] = fft::broadcast_lanes<LaneBytes, E>(*twiddle_at(twiddles2, m2, s2, 0, a));
-      }
-      for (std::uint64_t c = 0; c < width; c += W) {
-        if (prefetch_next) {
-          const lane_group next = lane_group{k1, s2, c}.next(W, width, m2);
-          if (next.k < l1)
-            for (int j2 = 0; j2 < R; ++j2) {
-FFFT_UNROLL
-              for (int j1 = 0; j1 < R; ++j1) fft::prefetch_lanes<LaneBytes, E>(input_at(next.k, next.s, next.c, j2, j1));
-              if (!shared_twiddles)
-FFFT_UNROLL
-                for (int a = 1; a < R; ++a)
-                  fft::prefetch_lanes<LaneBytes, E>(twiddle_at(twiddles1, m1, next.s + m2 * j2, next.c, a));
-            }
-        }
-        complex<L> y[R][R];  // y[a1][j2]: p1's butterfly j2's output a1, p2's butterfly a1's input j2
-        for (int j2 = 0; j2 < R; ++j2) {
-          complex<L> x[R], w[R - 1];
-FFFT_UNROLL
-          for (int j1 = 0; j1 < R; ++j1) x[j1] = fft::load_lanes<LaneBytes, E>(input_at(k1, s2, c, j2, j1));
-FFFT_UNROLL
-          for (int a = 1; a < R; ++a)
-            w[a - 1] = shared_twiddles ? shared1[j2][a - 1]
-                                       : fft::load_lanes<LaneBytes, E>(twiddle_at(twiddles1, m1, s2 + m2 * j2, c, a));
-          fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, true);
-FFFT_UNROLL
-          for (int a = 0; a < R; ++a) y[a][j2] = x[a];
-        }
-        complex<L> w[R - 1];
-        if (twiddled2 && !shared_twiddles)
-FFFT_UNROLL
-          for (int a = 1; a < R; ++a) w[a - 1] = fft::load_lanes<LaneBytes, E>(twiddle_at(twiddles2, m2, s2, c, a));
-        for (int a1 = 0; a1 < R; ++a1) {
-          fft::lane_butterfly_arithmetic<LaneBytes, R, E>(y[a1], shared_twiddles ? shared2 : w, inverse, twiddled2);
-          const std::uint64_t k2 = k1 + l1 * a1;
-FFFT_UNROLL
-          for (int a = 0; a < R; ++a)
-            fft::store_lanes<LaneBytes, E>(
-                y[a1][a], to.data + c + to.step * static_cast<std::int64_t>(s2 + m2 * (k2 + p2.l * a)));
-        }
-      }
-    }
-}
-
-// The local passes of a group as steps of one or two passes: two where
-// pairs_local_passes allows on a path whose tiles pair (group_pairs_passes),
-// and only between tile buffers: a pair that read the input (the first step
-// of an M > 1 tile) or wrote the output (a last step) would ask for 64 rows
-// at once from beyond the cache, where the hardware prefetchers follow no
-// more than a pass's rows (pairs_within_cache says the same of the passes).
-// Measured on the Zen 4 (avx512, dd128; batches of 2^18 points, one
-// thread, best of 3 interleaved runs of ffft_transform_loop, every size
-// grouped), against no pairs, at 2^17-2^22: pairs anywhere 0.95, 1.04,
-// 0.94, 1.14, 1.19, 1.10 of the time; not from the input 0.94-0.98,
-// 0.92-0.95, 0.94-0.99, 1.03-1.04, 0.95-0.98, 1.02-1.04 (two series); between
-// tile buffers only 0.97, 0.92, 0.98, 0.97, 0.96, 0.97.
-template <int LaneBytes, class E>
-std::vector<fft::pass_step> group_steps(const fft::pass_group& g) {
-  const auto count = static_cast<std::size_t>(g.count);
-  return fft::two_pass_steps(count, [&](std::size_t j) {
-    const bool reads_input = g.m > 1 && j == 0, writes_output = j + 2 == count;
-    return group_pairs_passes<E>(LaneBytes) && !reads_input && !writes_output &&
-           pairs_local_passes(g.passes[j], g.passes[j + 1]);
-  });
-}
-
-// One step of a tile: column_pass, or column_two_passes where it pairs.
-template <int LaneBytes, class E>
-void column_step(bool inverse, const fft::pass_group& g, const fft::pass_step& step, std::uint64_t width,
-                 std::uint64_t m, const complex<E>* twiddles, column_view<const complex<E>> from,
-                 column_view<complex<E>> to, bool prefetch_next) {
-  const fft::local_pass& p = g.passes[step.first];
-  if constexpr (group_pairs_passes<E>(LaneBytes)) {
-    if (step.two) {
-      const fft::local_pass& p2 = g.passes[step.first + 1];
-      return column_two_passes<LaneBytes>(inverse, p, p2, width, m, twiddles + p.twiddle_offset,
-                                          twiddles + p2.twiddle_offset, from, to, prefetch_next);
-    }
-  }
-  column_pass<LaneBytes>(inverse, p, width, m, twiddles + p.twiddle_offset, from, to, prefetch_next);
-}
-
 // Inputs and outputs of unit stride (cache_blocking.hpp blocks no other).
 template <int LaneBytes, class E>
 void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const complex<E>* twiddles,
@@ -322,18 +198,19 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     if (finish.how != fft::scaling<E>::kind::none) throw std::logic_error("ffft: a group with M > 1 is never the last");
     const std::uint64_t width = tile_columns(tile_points, g.radix, lanes, m, sizeof(value));
     const std::uint64_t per_run = m / width;  // tiles per (b, k)
-    const std::vector<fft::pass_step> steps = group_steps<LaneBytes, E>(g);
+    const auto count = static_cast<std::size_t>(g.count);
     parallel_ranges(threads, batch * l * per_run, 1, [&](std::uint64_t first, std::uint64_t end) {
       value* const buffers = tile_buffers<LaneBytes, value>(width * radix);
       value* tile[2] = {buffers, buffers + width * radix + 8};  // apart by a few lines more
       for (std::uint64_t t = first; t < end; ++t) {
         const std::uint64_t b = t / (l * per_run), k = t / per_run % l, i0 = t % per_run * width;
         column_view<const value> from{&in(b, i0 + m * radix * k), static_cast<std::int64_t>(m)};
-        for (std::size_t s = 0; s < steps.size(); ++s) {
-          const bool last = s + 1 == steps.size();
+        for (std::size_t s = 0; s < count; ++s) {
+          const bool last = s + 1 == count;
           const column_view<value> to = last ? column_view<value>{&out(b, i0 + m * k), static_cast<std::int64_t>(m * l)}
                                              : column_view<value>{tile[s % 2], static_cast<std::int64_t>(width)};
-          column_step<LaneBytes>(inverse, g, steps[s], width, m, twiddles + i0, from, to,
+          const fft::local_pass& p = g.passes[s];
+          column_pass<LaneBytes>(inverse, p, width, m, twiddles + i0 + p.twiddle_offset, from, to,
                                  group_prefetches_next_operands<E>);
           from = {to.data, to.step};
         }
@@ -372,18 +249,17 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   // at a time: avx512 df64 at 2^21 and 2^22 0.90 and 0.94 of the time,
   // dd128 at 2^20-2^22 0.96, 0.95 and 0.96; avx2 df64 0.97 and 0.95,
   // dd128 0.98, 0.99 and 0.97.
-  const std::vector<fft::pass_step> steps = group_steps<LaneBytes, E>(g);
   const auto across_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
     const value* const columns = &in(b, radix * k0);
     for (std::uint64_t c0 = 0; c0 < count; c0 += lanes)
       for (std::uint64_t q = 0; q < radix; ++q)
         for (std::uint64_t c = c0; c < c0 + lanes; ++c) tile[1][c + blocks * q] = columns[radix * c + q];
     column_view<const value> from{tile[1], step};
-    for (std::size_t s = 0; s < steps.size(); ++s) {
-      const bool last = s + 1 == steps.size();
+    for (int s = 0; s < g.count; ++s) {
+      const bool last = s + 1 == g.count;
       const column_view<value> to = last ? column_view<value>{&out(b, k0), static_cast<std::int64_t>(l)}
                                          : column_view<value>{tile[s % 2], step};
-      column_step<LaneBytes>(inverse, g, steps[s], count, 1, twiddles, from, to, false);
+      column_pass<LaneBytes>(inverse, g.passes[s], count, 1, twiddles + g.passes[s].twiddle_offset, from, to);
       from = {to.data, to.step};
     }
     if (finish.how == fft::scaling<E>::kind::none) return;
