@@ -370,7 +370,7 @@ FFFT_UNROLL
     for (int j = 0; j < R; ++j) prefetch_lanes<Bytes, E>(&in(b, next + p.m * (j + R * k)));
 FFFT_UNROLL
     for (int a = 1; a < R; ++a)
-      prefetch_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + next);
+      prefetch_lanes<Bytes, E>(twiddles.entry(p, a, next));
   }
   const complex<E>* first_input = &in(b, i0 + p.m * R * k);
   complex<E>* first_output = &out(b, i0 + p.m * k);
@@ -379,15 +379,15 @@ FFFT_UNROLL
     // m > 1 here (a multiple of W), so every twiddle is multiplied.
     if (rows_apart(first_input, in_step, static_cast<const complex<E>*>(first_output), out_step, R,
                    lane_count<E, Bytes>))
-      return lane_butterfly_rows<Bytes, R, E>(first_input, in_step, twiddles.data + i0, in_step, first_output,
-                                              out_step, inverse, true);
+      return lane_butterfly_rows<Bytes, R, E>(first_input, in_step, twiddles.entry(p, 1, i0),
+                                              static_cast<std::int64_t>(p.m), first_output, out_step, inverse, true);
   }
   complex<L> x[R], w[R - 1];
 FFFT_UNROLL
   for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(first_input + j * in_step);
 FFFT_UNROLL
   for (int a = 1; a < R; ++a)
-    w[a - 1] = load_lanes<Bytes, E>(twiddles.data + static_cast<std::uint64_t>(a - 1) * p.m + i0);
+    w[a - 1] = load_lanes<Bytes, E>(twiddles.entry(p, a, i0));
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, p.m > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], first_output + a * out_step);

@@ -41,7 +41,6 @@
 // pass-by-pass transform gives it: the same bits.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -118,11 +117,6 @@ void column_pass(bool inverse, const fft::local_pass& p, std::uint64_t width, st
   };
   for (std::uint64_t k = 0; k < p.l; ++k)
     for (std::uint64_t s = 0; s < p.m; ++s) {
-      complex<L> shared[R - 1];
-      if (shared_twiddles && twiddled)
-FFFT_UNROLL
-        for (int a = 1; a < R; ++a)
-          shared[a - 1] = fft::broadcast_lanes<LaneBytes, E>(twiddles[static_cast<std::uint64_t>(a - 1) * p.m + s]);
       for (std::uint64_t c = 0; c < width; c += W) {
         const auto prefetch_next_group = [&]() __attribute__((always_inline)) {
           const lane_group next = lane_group{k, s, c}.next(W, width, p.m);
@@ -160,7 +154,8 @@ FFFT_UNROLL
         if (twiddled)
 FFFT_UNROLL
           for (int a = 1; a < R; ++a)
-            w[a - 1] = shared_twiddles ? shared[a - 1] : fft::load_lanes<LaneBytes, E>(twiddle_at(s, c, a));
+            w[a - 1] = shared_twiddles ? fft::broadcast_lanes<LaneBytes, E>(twiddles[static_cast<std::uint64_t>(a - 1) * p.m + s])
+                                       : fft::load_lanes<LaneBytes, E>(twiddle_at(s, c, a));
         if (prefetch_next) prefetch_next_group();
         fft::lane_butterfly_arithmetic<LaneBytes, R, E>(x, w, inverse, twiddled);
 FFFT_UNROLL

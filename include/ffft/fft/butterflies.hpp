@@ -73,8 +73,9 @@ using constant_limb = typename limb::scalar_type<typename E::limb_type>::type;
 template <class E>
 FFFT_HD constexpr E format_constant(expansion<constant_limb<E>, 4> c, bool negate) {
   E r{};  // a level below the constant's four limbs (deferred_four_limbs.hpp) stays zero
+  constexpr int limbs = E::limbs < 4 ? E::limbs : 4;
 FFFT_UNROLL
-  for (int i = 0; i < E::limbs && i < 4; ++i)
+  for (int i = 0; i < limbs; ++i)
     r.limb[i] = limb::splat<typename E::limb_type>(negate ? -c.limb[i] : c.limb[i]);
   return r;
 }
