@@ -192,29 +192,34 @@ TYPED_TEST(CpuBlocking, NonFiniteInputsGiveThePassByPassBits) {
   using E = TypeParam;
   using T = typename E::limb_type;
   if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
-  const std::uint64_t n = 1 << 15, batch = 4;
   const std::size_t cache = 32 << 10;
-  const transform_tables<E> tables(n);
-  std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n + 5);
-  x[17].re = from_limb<T, E::limbs>(std::numeric_limits<T>::infinity());
-  x[n + 300].im = from_limb<T, E::limbs>(-std::numeric_limits<T>::infinity());
-  x[2 * n + 5].re = from_limb<T, E::limbs>(std::numeric_limits<T>::quiet_NaN());
-  for (std::uint64_t i = 3 * n; i < 4 * n; i += 3) x[i].re = from_limb<T, E::limbs>(std::numeric_limits<T>::max() / 4);
-  const auto layout = static_cast<std::int64_t>(n);
-  const strided<const complex<E>> in{x.data(), 1, layout};
-  for (const cpu_isa isa : lane_paths()) {
-    SCOPED_TRACE(to_string(isa));
-    ASSERT_TRUE(blocked(tables, batch, isa, cache));
-    const fft::cpu_executor<E> pass_by_pass(1, isa, 0), blocked(1, isa, cache);
-    for (const int sign : {-1, 1}) {
-      const fft::scaling<E> none = fft::normalization_scaling<E>(n, normalization::backward,
-                                                                 sign < 0 ? direction::forward : direction::inverse);
-      std::vector<complex<E>> want(n * batch), got(n * batch);
-      tables.run(pass_by_pass, sign, none, in, {want.data(), 1, layout}, batch);
-      tables.run(blocked, sign, none, in, {got.data(), 1, layout}, batch);
-      ASSERT_FALSE(std::isfinite(to_double(want[0].re)));  // the infinity reached the outputs
-      ASSERT_FALSE(std::isfinite(to_double(want[3 * n].re)));  // and the overflow
-      expect_bit_identical(got, want);
+  // 2^15 in groups of M > 1 and M = 1; 2^10 a transform a tile (tiles of
+  // 1024 values but for qf128's 512), whose steps between tile buffers
+  // hold lane-planar blocks, redone lane by lane from them.
+  for (const std::uint64_t n : {std::uint64_t{1} << 15, std::uint64_t{1} << 10}) {
+    const std::uint64_t batch = 4;
+    const transform_tables<E> tables(n);
+    std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, n + 5);
+    x[17].re = from_limb<T, E::limbs>(std::numeric_limits<T>::infinity());
+    x[n + 300].im = from_limb<T, E::limbs>(-std::numeric_limits<T>::infinity());
+    x[2 * n + 5].re = from_limb<T, E::limbs>(std::numeric_limits<T>::quiet_NaN());
+    for (std::uint64_t i = 3 * n; i < 4 * n; i += 3) x[i].re = from_limb<T, E::limbs>(std::numeric_limits<T>::max() / 4);
+    const auto layout = static_cast<std::int64_t>(n);
+    const strided<const complex<E>> in{x.data(), 1, layout};
+    for (const cpu_isa isa : lane_paths()) {
+      SCOPED_TRACE(::testing::Message() << to_string(isa) << ", n " << n);
+      ASSERT_TRUE(blocked(tables, batch, isa, cache));
+      const fft::cpu_executor<E> pass_by_pass(1, isa, 0), blocked(1, isa, cache);
+      for (const int sign : {-1, 1}) {
+        const fft::scaling<E> none = fft::normalization_scaling<E>(n, normalization::backward,
+                                                                   sign < 0 ? direction::forward : direction::inverse);
+        std::vector<complex<E>> want(n * batch), got(n * batch);
+        tables.run(pass_by_pass, sign, none, in, {want.data(), 1, layout}, batch);
+        tables.run(blocked, sign, none, in, {got.data(), 1, layout}, batch);
+        ASSERT_FALSE(std::isfinite(to_double(want[0].re)));  // the infinity reached the outputs
+        ASSERT_FALSE(std::isfinite(to_double(want[3 * n].re)));  // and the overflow
+        expect_bit_identical(got, want);
+      }
     }
   }
 }

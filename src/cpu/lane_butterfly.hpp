@@ -14,6 +14,24 @@
 #include "ffft/fft/twiddled_dft.hpp"
 #include "ffft/simd_lanes.hpp"
 
+namespace ffft::fft {
+
+// Where a lane path's step reads and writes W consecutive values as a
+// lane-planar block: the K = 2N limb vectors that load_lanes makes of them
+// (re limbs, then im limbs, W lanes each), stored as they are, so that a
+// step between two of a tile's buffers moves them with K whole-vector
+// loads and stores and none of load_lanes' and store_lanes' rounds of
+// two-source permutes. Only the CPU's tile buffers hold such blocks, and
+// only between two steps that both take them (stockham_group_path.hpp,
+// planar_boundary); every value a transform reads or writes outside them
+// is a complex<E> as the API has it. The same values in the same lanes:
+// the same bits.
+struct lane_layout {
+  bool in_planar = false, out_planar = false;
+};
+
+}  // namespace ffft::fft
+
 #if FFFT_HAVE_LANES
 
 namespace ffft::fft {
@@ -221,6 +239,72 @@ FFFT_UNROLL
   for (int k = 0; k < K; ++k) lane_shuffle::store(target, k, v[k]);
 }
 
+// W consecutive values in a lane-planar block (lane_layout): the K limb
+// vectors that load_lanes makes of them, stored as they are.
+template <int Bytes, class E>
+FFFT_HD complex<lane_expansion<E, Bytes>> load_planar(const complex<E>* block) {
+  complex<lane_expansion<E, Bytes>> x;
+  using V = typename lane_expansion<E, Bytes>::limb_type;
+FFFT_UNROLL
+  for (int l = 0; l < E::limbs; ++l) {
+    x.re[l] = lane_shuffle::load<V>(block, l);
+    x.im[l] = lane_shuffle::load<V>(block, E::limbs + l);
+  }
+  return x;
+}
+
+template <int Bytes, class E>
+FFFT_HD void store_planar(const complex<lane_expansion<E, Bytes>>& x, complex<E>* block) {
+FFFT_UNROLL
+  for (int l = 0; l < E::limbs; ++l) {
+    lane_shuffle::store(block, l, x.re[l]);
+    lane_shuffle::store(block, E::limbs + l, x.im[l]);
+  }
+}
+
+template <int Bytes, class E>
+FFFT_HD complex<lane_expansion<E, Bytes>> load_lanes(const complex<E>* source, bool planar) {
+  return planar ? load_planar<Bytes, E>(source) : load_lanes<Bytes, E>(source);
+}
+
+template <int Bytes, class E>
+FFFT_HD void store_lanes(const complex<lane_expansion<E, Bytes>>& x, complex<E>* target, bool planar) {
+  if (planar) store_planar<Bytes, E>(x, target);
+  else store_lanes<Bytes, E>(x, target);
+}
+
+// Lane w's value of the block at `block` (W values from there), in either
+// layout: for the scalar checked butterfly that redoes a lane.
+template <int Bytes, class E>
+complex<E> lane_value(const complex<E>* block, int w, bool planar) {
+  if (!planar) return block[w];
+  constexpr int W = lane_count<E, Bytes>;
+  using T = typename E::limb_type;
+  T limbs[2 * E::limbs];
+FFFT_UNROLL
+  for (int c = 0; c < 2 * E::limbs; ++c)
+    std::memcpy(&limbs[c], reinterpret_cast<const char*>(block) + (c * W + w) * sizeof(T), sizeof(T));
+  complex<E> v;
+FFFT_UNROLL
+  for (int l = 0; l < E::limbs; ++l) v.re[l] = limbs[l], v.im[l] = limbs[E::limbs + l];
+  return v;
+}
+
+template <int Bytes, class E>
+void set_lane_value(complex<E>* block, int w, const complex<E>& v, bool planar) {
+  if (!planar) {
+    block[w] = v;
+    return;
+  }
+  constexpr int W = lane_count<E, Bytes>;
+  using T = typename E::limb_type;
+FFFT_UNROLL
+  for (int l = 0; l < E::limbs; ++l) {
+    std::memcpy(reinterpret_cast<char*>(block) + (l * W + w) * sizeof(T), &v.re[l], sizeof(T));
+    std::memcpy(reinterpret_cast<char*>(block) + ((E::limbs + l) * W + w) * sizeof(T), &v.im[l], sizeof(T));
+  }
+}
+
 // The arithmetic of W butterflies in lanes: the radix-R DFT of x, then
 // output a >= 1 times its twiddle w[a - 1] (forward: an inverse butterfly
 // swaps the real and imaginary parts of x before and after,
@@ -313,11 +397,11 @@ inline constexpr bool rows_arithmetic = E::limbs == 2 && defers_renormalization<
 template <int Bytes, int R, class E, bool SharedTwiddles = false>
 [[gnu::noinline]] void lane_butterfly_rows(const complex<E>* in, std::int64_t in_step, const complex<E>* w,
                                            std::int64_t w_step, complex<E>* out, std::int64_t out_step,
-                                           bool inverse, bool twiddled) {
+                                           bool inverse, bool twiddled, lane_layout layout = {}) {
   using L = lane_expansion<E, Bytes>;
   detail::outputs_finite_sum<L> sum;
   twiddled_dft_unchecked_each<R, -1, L>(
-      [&](int j) { return oriented(load_lanes<Bytes, E>(in + j * in_step), inverse); },
+      [&](int j) { return oriented(load_lanes<Bytes, E>(in + j * in_step, layout.in_planar), inverse); },
       [&](int a) {
         if constexpr (SharedTwiddles) return broadcast_lanes<Bytes, E>(w[(a - 1) * w_step]);
         else return load_lanes<Bytes, E>(w + (a - 1) * w_step);
@@ -325,18 +409,18 @@ template <int Bytes, int R, class E, bool SharedTwiddles = false>
       twiddled,
       [&](int a, const complex<unchecked<L>>& y) {
         sum.add(a, y);
-        store_lanes<Bytes, E>(oriented(value_of(y), inverse), out + a * out_step);
+        store_lanes<Bytes, E>(oriented(value_of(y), inverse), out + a * out_step, layout.out_planar);
       });
   const auto finite = sum.finite();
   if (!limb::all_lanes(finite)) [[unlikely]] {
     for (int lane = 0; lane < lane_count<E, Bytes>; ++lane) {
       if (finite[lane]) continue;
       complex<E> y[R], t[R - 1];
-      for (int j = 0; j < R; ++j) y[j] = oriented(in[j * in_step + lane], inverse);
+      for (int j = 0; j < R; ++j) y[j] = oriented(lane_value<Bytes>(in + j * in_step, lane, layout.in_planar), inverse);
       if (twiddled)
         for (int a = 1; a < R; ++a) t[a - 1] = w[(a - 1) * w_step + (SharedTwiddles ? 0 : lane)];
       checked_butterfly<E>(R, y, twiddled ? t : nullptr);
-      for (int a = 0; a < R; ++a) out[a * out_step + lane] = oriented(y[a], inverse);
+      for (int a = 0; a < R; ++a) set_lane_value<Bytes>(out + a * out_step, lane, oriented(y[a], inverse), layout.out_planar);
     }
   }
 }
@@ -362,7 +446,7 @@ template <int Bytes, int R, class E>
 [[gnu::always_inline]] inline void stockham_butterfly_consecutive(
     const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
     strided<complex<E>> out, std::uint64_t b, std::uint64_t k, std::uint64_t i0, bool inverse,
-    bool prefetch_next) {
+    bool prefetch_next, lane_layout layout = {}) {
   using L = lane_expansion<E, Bytes>;
   if (prefetch_next) {
     const std::uint64_t next = i0 + lane_count<E, Bytes>;
@@ -380,17 +464,18 @@ FFFT_UNROLL
     if (rows_apart(first_input, in_step, static_cast<const complex<E>*>(first_output), out_step, R,
                    lane_count<E, Bytes>))
       return lane_butterfly_rows<Bytes, R, E>(first_input, in_step, twiddles.entry(p, 1, i0),
-                                              static_cast<std::int64_t>(p.m), first_output, out_step, inverse, true);
+                                              static_cast<std::int64_t>(p.m), first_output, out_step, inverse, true,
+                                              layout);
   }
   complex<L> x[R], w[R - 1];
 FFFT_UNROLL
-  for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(first_input + j * in_step);
+  for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(first_input + j * in_step, layout.in_planar);
 FFFT_UNROLL
   for (int a = 1; a < R; ++a)
     w[a - 1] = load_lanes<Bytes, E>(twiddles.entry(p, a, i0));
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, p.m > 1);
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], first_output + a * out_step);
+  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], first_output + a * out_step, layout.out_planar);
 }
 
 // The butterflies t0 + w (w < W) of transform b in a pass with m < W, m a
@@ -407,7 +492,7 @@ FFFT_UNROLL
 template <int Bytes, int R, int M, class E>
 [[gnu::always_inline]] inline void stockham_butterfly_short(
     const pass_shape& p, pass_twiddles<E> twiddles, strided<const complex<E>> in,
-    strided<complex<E>> out, std::uint64_t b, std::uint64_t t0, bool inverse) {
+    strided<complex<E>> out, std::uint64_t b, std::uint64_t t0, bool inverse, lane_layout layout = {}) {
   using L = lane_expansion<E, Bytes>;
   using V = typename L::limb_type;
   constexpr int W = lane_count<E, Bytes>;
@@ -415,7 +500,8 @@ template <int Bytes, int R, int M, class E>
   const std::uint64_t first = M * R * (t0 / M);
   complex<L> x[R], w[R - 1];
 FFFT_UNROLL
-  for (int q = 0; q < R; ++q) x[q] = load_lanes<Bytes, E>(&in(b, first + static_cast<std::uint64_t>(W * q)));
+  for (int q = 0; q < R; ++q)
+    x[q] = load_lanes<Bytes, E>(&in(b, first + static_cast<std::uint64_t>(W * q)), layout.in_planar);
   const auto even = lane_shuffle::unzip_chunks_mask<V, W, M>(0);
   const auto odd = lane_shuffle::unzip_chunks_mask<V, W, M>(1);
   const auto deinterleave = [&](auto component) __attribute__((always_inline)) {
@@ -443,7 +529,8 @@ FFFT_UNROLL
   }
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, M > 1);
 FFFT_UNROLL
-  for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], &out(b, t0 + p.m * p.l * static_cast<std::uint64_t>(a)));
+  for (int a = 0; a < R; ++a)
+    store_lanes<Bytes, E>(x[a], &out(b, t0 + p.m * p.l * static_cast<std::uint64_t>(a)), layout.out_planar);
 }
 
 // The last two passes of transform b at once, for the W columns k0 + w of

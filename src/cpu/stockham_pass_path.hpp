@@ -179,20 +179,33 @@ void run_pass_across_batch(bool inverse, unsigned threads, const fft::pass_shape
 // group filling its spare lanes with a repeat of its last butterfly. All
 // these ways give results bit-identical to one butterfly at a time. Forward
 // butterflies, or inverse ones through their swaps (twiddled_dft.hpp).
+// Whether a pass on unit-stride data, lanes along its transforms (not
+// across the batch), takes every lane group of W butterflies through
+// stockham_butterfly_consecutive (m a multiple of W) or
+// stockham_butterfly_short (m below W, a power of 2 radix), the loaders
+// that read and write lane-planar blocks (lane_layout); with n / R a
+// multiple of W, every block they touch starts W values from the last.
+template <int W>
+inline bool takes_planar_blocks(const fft::pass_shape& p) {
+  const bool power_of_two = (p.radix & (p.radix - 1)) == 0;
+  return W > 1 && (p.l * p.m) % W == 0 && (p.m % W == 0 || (power_of_two && p.m < W && W % p.m == 0));
+}
+
 #if FFFT_HAVE_LANES
 // stockham_butterfly_short for the pass's m (M = 1, 2, 4, ... below W):
 // false if m is none of them, or R not a power of 2.
 template <int LaneBytes, int R, class E, int M = 1>
 FFFT_PASS_BODY inline bool short_butterflies(const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
                                              fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-                                             std::uint64_t b, std::uint64_t t0, bool inverse) {
+                                             std::uint64_t b, std::uint64_t t0, bool inverse,
+                                             fft::lane_layout layout) {
   constexpr int W = fft::lane_count<E, LaneBytes>;
   if constexpr (M < W && (R & (R - 1)) == 0) {
     if (p.m == M) {
-      fft::stockham_butterfly_short<LaneBytes, R, M>(p, twiddles, in, out, b, t0, inverse);
+      fft::stockham_butterfly_short<LaneBytes, R, M>(p, twiddles, in, out, b, t0, inverse, layout);
       return true;
     }
-    return short_butterflies<LaneBytes, R, E, 2 * M>(p, twiddles, in, out, b, t0, inverse);
+    return short_butterflies<LaneBytes, R, E, 2 * M>(p, twiddles, in, out, b, t0, inverse, layout);
   }
   return false;
 }
@@ -201,7 +214,7 @@ FFFT_PASS_BODY inline bool short_butterflies(const fft::pass_shape& p, fft::pass
 template <int LaneBytes, int R, class E>
 void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-              std::uint64_t batch, const fft::scaling<E>& finish, bool prefetch_next) {
+              std::uint64_t batch, const fft::scaling<E>& finish, bool prefetch_next, fft::lane_layout layout) {
   const std::uint64_t per_transform = p.l * p.m;
   const std::uint64_t count = batch * per_transform;
   const bool finishing = finish.how != fft::scaling<E>::kind::none;
@@ -219,7 +232,11 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     // otherwise gathered, their outputs consecutive when the group lies
     // within one transform (m < W) and the output has unit stride.
     constexpr int W = fft::lane_count<E, LaneBytes>;
-    if (lanes_across_batch<W>(batch) && (columns(in) || columns(out)))
+    const bool across_batch = lanes_across_batch<W>(batch) && (columns(in) || columns(out));
+    if ((layout.in_planar || layout.out_planar) &&
+        (across_batch || in.stride != 1 || out.stride != 1 || !takes_planar_blocks<W>(p)))
+      throw std::logic_error("ffft: lane-planar blocks for a pass whose loaders do not take them");
+    if (across_batch)
       return run_pass_across_batch<LaneBytes, R>(inverse, threads, p, twiddles, in, out, batch, finish);
     const bool whole_vectors = p.m % W == 0 && in.stride == 1 && out.stride == 1;
     const bool consecutive_output = per_transform % W == 0 && out.stride == 1;
@@ -232,14 +249,14 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
       for (std::uint64_t first = begin * W; first < end * W; first += W, at.advance()) {
         if (short_vectors) {
           const std::uint64_t rest = at.k * p.m + at.i;
-          if (short_butterflies<LaneBytes, R>(p, twiddles, in, out, at.b, rest, inverse)) {
+          if (short_butterflies<LaneBytes, R>(p, twiddles, in, out, at.b, rest, inverse, layout)) {
             if (finishing) finish_outputs(R, p, finish, out, at.b, rest, W);
             continue;
           }
         }
         if (whole_vectors) {
           fft::stockham_butterfly_consecutive<LaneBytes, R>(p, twiddles, in, out, at.b, at.k, at.i, inverse,
-                                                            prefetch_next);
+                                                            prefetch_next, layout);
           if (finishing) finish_outputs(R, p, finish, out, at.b, at.k * p.m + at.i, W);
           continue;
         }
@@ -267,20 +284,21 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     static_assert(LaneBytes == 0, "lane paths need the lane vectors of simd_lanes.hpp");
 #endif
   }
-  (void)prefetch_next;  // the scalar path's butterflies load one value at a time
+  (void)prefetch_next, (void)layout;  // the scalar path's butterflies load one value at a time
 }
 
 template <int LaneBytes, class E>
 void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
-              std::uint64_t batch, const fft::scaling<E>& finish, bool prefetch_next = false) {
+              std::uint64_t batch, const fft::scaling<E>& finish, bool prefetch_next = false,
+              fft::lane_layout layout = {}) {
   switch (p.radix) {
-    case 2: return run_pass<LaneBytes, 2>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
-    case 3: return run_pass<LaneBytes, 3>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
-    case 4: return run_pass<LaneBytes, 4>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
-    case 5: return run_pass<LaneBytes, 5>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
-    case 7: return run_pass<LaneBytes, 7>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
-    case 8: return run_pass<LaneBytes, 8>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next);
+    case 2: return run_pass<LaneBytes, 2>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next, layout);
+    case 3: return run_pass<LaneBytes, 3>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next, layout);
+    case 4: return run_pass<LaneBytes, 4>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next, layout);
+    case 5: return run_pass<LaneBytes, 5>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next, layout);
+    case 7: return run_pass<LaneBytes, 7>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next, layout);
+    case 8: return run_pass<LaneBytes, 8>(inverse, threads, p, twiddles, in, out, batch, finish, prefetch_next, layout);
     default: throw std::logic_error("ffft: no butterfly for radix " + std::to_string(p.radix));
   }
 }
