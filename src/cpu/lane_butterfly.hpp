@@ -30,6 +30,18 @@ struct lane_layout {
   bool in_planar = false, out_planar = false;
 };
 
+// The paths whose steps take lane-planar blocks: avx512's. On avx2 the
+// loaders' runtime choice cost more than the permutes it saves: dd128's
+// four limb vectors of four lanes transpose as a square (transpose_square)
+// in few permutes, and with both loaders in each body, on 16 registers, a
+// single transform of 2^10 or 2^13 (pass by pass, where no buffer is
+// planar) executed 10% more instructions and took 1.07-1.08 of the time,
+// batches of them 1.00-1.01 (the Zen 4, best of 5 interleaved runs of
+// ffft_transform_loop; callgrind's counts). Elsewhere the flags are never
+// set, and the loaders compile as they did without them.
+template <int Bytes>
+inline constexpr bool takes_lane_planar_blocks = Bytes == 64;
+
 }  // namespace ffft::fft
 
 #if FFFT_HAVE_LANES
@@ -264,20 +276,27 @@ FFFT_UNROLL
 
 template <int Bytes, class E>
 FFFT_HD complex<lane_expansion<E, Bytes>> load_lanes(const complex<E>* source, bool planar) {
-  return planar ? load_planar<Bytes, E>(source) : load_lanes<Bytes, E>(source);
+  if constexpr (takes_lane_planar_blocks<Bytes>)
+    if (planar) return load_planar<Bytes, E>(source);
+  return load_lanes<Bytes, E>(source);
 }
 
 template <int Bytes, class E>
 FFFT_HD void store_lanes(const complex<lane_expansion<E, Bytes>>& x, complex<E>* target, bool planar) {
-  if (planar) store_planar<Bytes, E>(x, target);
-  else store_lanes<Bytes, E>(x, target);
+  if constexpr (takes_lane_planar_blocks<Bytes>) {
+    if (planar) {
+      store_planar<Bytes, E>(x, target);
+      return;
+    }
+  }
+  store_lanes<Bytes, E>(x, target);
 }
 
 // Lane w's value of the block at `block` (W values from there), in either
 // layout: for the scalar checked butterfly that redoes a lane.
 template <int Bytes, class E>
 complex<E> lane_value(const complex<E>* block, int w, bool planar) {
-  if (!planar) return block[w];
+  if (!takes_lane_planar_blocks<Bytes> || !planar) return block[w];
   constexpr int W = lane_count<E, Bytes>;
   using T = typename E::limb_type;
   T limbs[2 * E::limbs];
@@ -292,7 +311,7 @@ FFFT_UNROLL
 
 template <int Bytes, class E>
 void set_lane_value(complex<E>* block, int w, const complex<E>& v, bool planar) {
-  if (!planar) {
+  if (!takes_lane_planar_blocks<Bytes> || !planar) {
     block[w] = v;
     return;
   }

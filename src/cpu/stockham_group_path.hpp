@@ -298,7 +298,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
       const auto single_planar = [&](std::size_t t) {
         return !steps[t].two && takes_planar_blocks<lanes>(shape(static_cast<int>(steps[t].first)));
       };
-      return s + 1 < steps.size() && single_planar(s) && single_planar(s + 1);
+      return fft::takes_lane_planar_blocks<LaneBytes> && s + 1 < steps.size() && single_planar(s) &&
+             single_planar(s + 1);
     };
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
     for (std::size_t s = 0; s < steps.size(); ++s) {

@@ -234,7 +234,8 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
     constexpr int W = fft::lane_count<E, LaneBytes>;
     const bool across_batch = lanes_across_batch<W>(batch) && (columns(in) || columns(out));
     if ((layout.in_planar || layout.out_planar) &&
-        (across_batch || in.stride != 1 || out.stride != 1 || !takes_planar_blocks<W>(p)))
+        (!fft::takes_lane_planar_blocks<LaneBytes> || across_batch || in.stride != 1 || out.stride != 1 ||
+         !takes_planar_blocks<W>(p)))
       throw std::logic_error("ffft: lane-planar blocks for a pass whose loaders do not take them");
     if (across_batch)
       return run_pass_across_batch<LaneBytes, R>(inverse, threads, p, twiddles, in, out, batch, finish);
