@@ -269,49 +269,63 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   // transform) the outputs A are consecutive, so the last pass stores
   // them in place and scales them; otherwise the last pass writes a
   // tile buffer, copied to the outputs k0 + c + L A in runs of `count`.
-  const auto along_columns = [&](value* const tile[2], std::uint64_t b, std::uint64_t k0, std::uint64_t count) {
-    const auto dense = static_cast<std::int64_t>(radix);
-    const auto shape = [&](int j) { return fft::pass_shape{g.passes[j].radix, g.passes[j].l, g.passes[j].m}; };
-    const auto twiddles_of = [&](int j) { return fft::pass_twiddles<E>{twiddles + g.passes[j].twiddle_offset}; };
-    // Two local passes as one step where fused_passes.hpp allows, the
-    // tile's values against the tile's size (at most the cache, and more
-    // than half of it); a step reads the input or the tile buffer the
-    // step before it wrote, never the one it writes (at least two steps: a
-    // pair needs a pass before or after it).
+  const auto shape = [&](std::size_t j) {
+    const fft::local_pass& p = g.passes[j];
+    return fft::pass_shape{p.radix, p.l, p.m};
+  };
+  const auto twiddles_of = [&](std::size_t j) { return fft::pass_twiddles<E>{twiddles + g.passes[j].twiddle_offset}; };
+  // A tile of `count` columns' steps: two local passes as one where
+  // fused_passes.hpp allows, the tile's values against the tile's size (at
+  // most the cache, and more than half of it); a step reads the input or
+  // the tile buffer the step before it wrote, never the one it writes (at
+  // least two steps: a pair needs a pass before or after it). The same for
+  // every tile but a last, shorter one, so planned once for those.
+  //
+  // Between two steps of one pass each whose loaders take them, the tile
+  // buffer holds lane-planar blocks (lane_layout, on the paths that take
+  // them): the step before stores its lanes' limb vectors as they are, the
+  // step after loads them so, and neither permutes them. The input and the
+  // output, and the buffers a pair reads or writes, hold values as the API
+  // has them. On the Zen 4's avx512 path (batches of 2^18 points, one
+  // thread, best of 5 interleaved runs of ffft_transform_loop, against
+  // every tile buffer as the API has it) dd128 at 2^10-2^15 took 0.85-0.95
+  // of the time, df64 at 2^10, 2^12 and 2^14 0.97, 0.92 and 1.00, qf128
+  // 0.99. On avx2, which takes none, dd128 gained nothing and the loaders'
+  // runtime choice cost single transforms 7-8% (lane_butterfly.hpp).
+  struct column_steps {
+    std::vector<fft::pass_step> steps;
+    std::vector<fft::lane_layout> layouts;  // step s's
+  };
+  const auto plan_steps = [&](std::uint64_t count) {
+    column_steps plan;
     const std::uint64_t tile_bytes = count * radix * sizeof(value);
-    const std::vector<fft::pass_step> steps = fft::two_pass_steps(static_cast<std::size_t>(g.count), [&](std::size_t j) {
-      return fuses_two_passes<E>(shape(static_cast<int>(j)), shape(static_cast<int>(j) + 1), lanes, 1, 1, tile_bytes,
-                                 std::size_t{tile_points} * sizeof(value));
+    plan.steps = fft::two_pass_steps(static_cast<std::size_t>(g.count), [&](std::size_t j) {
+      return fuses_two_passes<E>(shape(j), shape(j + 1), lanes, 1, 1, tile_bytes, std::size_t{tile_points} * sizeof(value));
     });
-    // Between two steps of one pass each whose loaders take them, the tile
-    // buffer holds lane-planar blocks (lane_layout): the step before
-    // stores its lanes' limb vectors as they are, the step after loads
-    // them so, and neither permutes them. The input and the output, and
-    // the buffers a pair reads or writes, hold values as the API has them.
-    // On the Zen 4 (batches of 2^18 points, one thread, best of 5
-    // interleaved runs of ffft_transform_loop, against every tile buffer
-    // as the API has it): avx512 dd128 at 2^10-2^15 took 0.85-0.95 of the
-    // time, df64 at 2^10, 2^12 and 2^14 0.97, 0.92 and 1.00, qf128 0.99;
-    // avx2 dd128 1.00-1.01 (its square transposes already cost little),
-    // df64 1.00, 0.93 and 0.92, qf128 1.00.
-    const auto planar_boundary = [&](std::size_t s) {
-      const auto single_planar = [&](std::size_t t) {
-        return !steps[t].two && takes_planar_blocks<lanes>(shape(static_cast<int>(steps[t].first)));
-      };
-      return fft::takes_lane_planar_blocks<LaneBytes> && s + 1 < steps.size() && single_planar(s) &&
+    const auto single_planar = [&](std::size_t t) {
+      return !plan.steps[t].two && takes_planar_blocks<lanes>(shape(plan.steps[t].first));
+    };
+    const auto planar_after = [&](std::size_t s) {  // the buffer step s writes
+      return fft::takes_lane_planar_blocks<LaneBytes> && s + 1 < plan.steps.size() && single_planar(s) &&
              single_planar(s + 1);
     };
+    for (std::size_t s = 0; s < plan.steps.size(); ++s)
+      plan.layouts.push_back(fft::lane_layout{s > 0 && planar_after(s - 1), planar_after(s)});
+    return plan;
+  };
+  const auto along_columns = [&](const column_steps& plan, value* const tile[2], std::uint64_t b, std::uint64_t k0,
+                                 std::uint64_t count) {
+    const auto dense = static_cast<std::int64_t>(radix);
     fft::strided<const value> from{&in(b, radix * k0), 1, dense};
-    for (std::size_t s = 0; s < steps.size(); ++s) {
-      const fft::lane_layout layout{s > 0 && planar_boundary(s - 1), planar_boundary(s)};
-      const bool in_place = s + 1 == steps.size() && l == 1;
+    for (std::size_t s = 0; s < plan.steps.size(); ++s) {
+      const bool in_place = s + 1 == plan.steps.size() && l == 1;
       const fft::strided<value> to = in_place ? fft::strided<value>{&out(b, 0), 1, dense}
                                               : fft::strided<value>{tile[s % 2], 1, dense};
-      const int j = static_cast<int>(steps[s].first);
+      const std::size_t j = plan.steps[s].first;
       bool ran = false;
       // Only the formats that pair instantiate the pairs' bodies (steps[s].two is never set for the others).
       if constexpr (fuses_passes_of<E>) {
-        if (steps[s].two) {
+        if (plan.steps[s].two) {
           run_two_passes<LaneBytes>(inverse, 1, shape(j), shape(j + 1), twiddles_of(j), twiddles_of(j + 1), from, to,
                                     count, in_place ? finish : none);
           ran = true;
@@ -319,7 +333,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
       }
       if (!ran)
         run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none, false,
-                            layout);
+                            plan.layouts[s]);
       from = {to.data, 1, dense};
     }
     if (l == 1) return;  // the last step wrote the output in place
@@ -330,6 +344,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   };
 
   const bool across = l % lanes == 0 && blocks % lanes == 0;
+  const column_steps whole_tile = across ? column_steps{} : plan_steps(blocks);
   parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
     value* const buffers = tile_buffers<LaneBytes, value>(blocks * radix);
     value* const tile[2] = {buffers, buffers + blocks * radix + 8};  // apart by a few lines more
@@ -338,8 +353,10 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
       const std::uint64_t count = l - k0 < blocks ? l - k0 : blocks;  // across: a multiple of the lanes
       if (across)
         across_columns(tile, b, k0, count);
+      else if (count == blocks)
+        along_columns(whole_tile, tile, b, k0, count);
       else
-        along_columns(tile, b, k0, count);
+        along_columns(plan_steps(count), tile, b, k0, count);
     }
   });
 }

@@ -171,14 +171,6 @@ void run_pass_across_batch(bool inverse, unsigned threads, const fft::pass_shape
 }
 #endif
 
-// The butterflies of a pass, numbered t = (b L + k) m + i, in groups of W
-// consecutive ones. When m is a multiple of W and the data have unit
-// stride, a group shares b and k and its operands are consecutive in memory
-// (most passes: all but those with m < W). Otherwise the inputs are gathered
-// one by one (the outputs too unless they are consecutive), a last, shorter
-// group filling its spare lanes with a repeat of its last butterfly. All
-// these ways give results bit-identical to one butterfly at a time. Forward
-// butterflies, or inverse ones through their swaps (twiddled_dft.hpp).
 // Whether a pass on unit-stride data, lanes along its transforms (not
 // across the batch), takes every lane group of W butterflies through
 // stockham_butterfly_consecutive (m a multiple of W) or
@@ -211,6 +203,14 @@ FFFT_PASS_BODY inline bool short_butterflies(const fft::pass_shape& p, fft::pass
 }
 #endif
 
+// The butterflies of a pass, numbered t = (b L + k) m + i, in groups of W
+// consecutive ones. When m is a multiple of W and the data have unit
+// stride, a group shares b and k and its operands are consecutive in memory
+// (most passes: all but those with m < W). Otherwise the inputs are gathered
+// one by one (the outputs too unless they are consecutive), a last, shorter
+// group filling its spare lanes with a repeat of its last butterfly. All
+// these ways give results bit-identical to one butterfly at a time. Forward
+// butterflies, or inverse ones through their swaps (twiddled_dft.hpp).
 template <int LaneBytes, int R, class E>
 void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pass_twiddles<E> twiddles,
               fft::strided<const complex<E>> in, fft::strided<complex<E>> out,
