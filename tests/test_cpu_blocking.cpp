@@ -180,6 +180,53 @@ TYPED_TEST(CpuBlocking, PrefetchingPassesGiveTheSameBits) {
   }
 }
 
+// A batch of transforms longer than a tile whose tile buffers and twiddles
+// fit the last-level cache runs a tile a transform in the two-limb formats
+// (blocked_groups, tiles_transforms_in_last_level; qf128 is grouped), each
+// tile's buffers as long as the transform, past the tile size the
+// per-core cache gives: bit-identical to pass by pass, both directions,
+// on one thread and on two (which split the batch, or group it where
+// their buffers do not fit).
+TYPED_TEST(CpuBlocking, TransformsLongerThanATileRunATileATransformBitIdentically) {
+  using E = TypeParam;
+  if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
+  const std::uint64_t n = 1 << 13, batch = 4;
+  const std::size_t cache = 32 << 10, shared_cache = 1 << 20, value_bytes = sizeof(complex<E>);
+  ASSERT_GT(n, cpu::tile_points(cache, value_bytes));
+  const transform_tables<E> tables(n);
+  const fft::transform_program<E> program = fft::program_of(tables.tables);
+  const fft::stockham_program<E>& s = fft::stockham_part(program);
+  const auto layout = static_cast<std::int64_t>(n);
+  const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, 29);
+  const strided<const complex<E>> in{x.data(), 1, layout};
+  for (const cpu_isa isa : lane_paths()) {
+    const std::vector<fft::pass_group> groups =
+        cpu::blocked_groups(*s.passes, *s.offsets, n, batch, value_bytes, cpu::path_lanes<E>(isa), cache, 1,
+                            shared_cache, cpu::tiles_transforms_in_last_level<E>);
+    ASSERT_FALSE(groups.empty()) << to_string(isa);
+    if (cpu::tiles_transforms_in_last_level<E>) {
+      ASSERT_EQ(groups.size(), 1u) << to_string(isa);
+      EXPECT_EQ(groups[0].radix, n);
+    } else {
+      EXPECT_GT(groups.size(), 1u) << to_string(isa);  // qf128: grouped
+    }
+    const fft::cpu_executor<E> pass_by_pass(1, isa, 0);
+    for (const int sign : {-1, 1}) {
+      const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::backward,
+                                                                  sign < 0 ? direction::forward : direction::inverse);
+      std::vector<complex<E>> want(n * batch);
+      tables.run(pass_by_pass, sign, scale, in, {want.data(), 1, layout}, batch);
+      for (const unsigned threads : {1u, 2u}) {
+        SCOPED_TRACE(::testing::Message() << to_string(isa) << ", sign " << sign << ", threads " << threads);
+        const fft::cpu_executor<E> tiled(threads, isa, cache, shared_cache);
+        std::vector<complex<E>> got(n * batch);
+        tables.run(tiled, sign, scale, in, {got.data(), 1, layout}, batch);
+        expect_bit_identical(got, want);
+      }
+    }
+  }
+}
+
 // Infinite, NaN and overflowing inputs, one kind a transform of the batch,
 // through the groups' tiles: the lane groups whose outputs are not all
 // finite redo those lanes from their inputs in memory with the scalar
@@ -371,7 +418,21 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 256 << 10).size(), 2u);
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes - 1).size(),
             2u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, 512 << 10).size(), 2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 2, 512 << 10).size(), 2u);
+  // A batch of transforms longer than a tile (4096 values, tiles of 512)
+  // where each thread runs two or more and the threads' tile buffers, two
+  // of 128 KiB each, fit the last-level cache with the twiddles: a tile a
+  // transform, one group of every pass. One byte less, or fewer transforms
+  // a thread, and the batch is grouped.
+  const std::vector<fft::pass_group> one_tile =
+      cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes);
+  ASSERT_EQ(one_tile.size(), 1u);
+  EXPECT_EQ(one_tile[0].radix, 4096u);
+  EXPECT_EQ(one_tile[0].l * one_tile[0].m, 1u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes - 1).size(),
+            2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 4, 32, 4, 12 << 10, 2, (512 << 10) + twiddle_bytes).size(), 1u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 3, 32, 4, 12 << 10, 2, (512 << 10) + twiddle_bytes).size(), 2u);
   // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
   // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three, the
   // last the longest ([8 8][8 8][8 8 8]: ties go to later groups).

@@ -229,6 +229,15 @@ inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std:
   return blocks;
 }
 
+// Whether format E runs a batch of transforms longer than a tile a tile a
+// transform where the tiles fit the last-level cache (blocked_groups): the
+// two-limb formats. qf128, whose arithmetic hides its trips over memory
+// (prefetches_next_operands), lost by it at 2^17 in batches of 2 on avx512
+// (1.04, 1.03 and 0.99 of the time grouped in three runs of the
+// measurement below) and tied on avx2 (1.00).
+template <class E>
+inline constexpr bool tiles_transforms_in_last_level = E::limbs == 2;
+
 // The groups of a blocked transform of `batch` transforms of length n on a
 // path of `lanes` lanes, run by `team` threads, or none where pass by pass
 // is as good or the tiles cannot be made: the data fit the cache, a
@@ -237,14 +246,18 @@ inline std::uint64_t tile_blocks(std::uint32_t points, std::uint32_t radix, std:
 // 0: no such limit), grouping would leave as many trips
 // over memory as there are passes, a group with M > 1 has M not a multiple
 // of the lane count (its tiles need whole lane vectors), or the path has no
-// lanes (the scalar reference runs pass by pass). Groups are at most
+// lanes (the scalar reference runs pass by pass). A transform a tile
+// (one group of every pass) where it fits a tile, or where a batch's tile
+// buffers and twiddles fit the last-level cache and last_level_tiles says
+// so; other groups are at most
 // max_tile_rows long.
 inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
                                                    const std::vector<std::uint64_t>& offsets,
                                                    std::uint64_t n, std::uint64_t batch,
                                                    std::size_t value_bytes, std::uint32_t lanes,
                                                    std::size_t cache_bytes, unsigned team,
-                                                   std::size_t shared_cache_bytes = 0) {
+                                                   std::size_t shared_cache_bytes = 0,
+                                                   bool last_level_tiles = true) {
   if (lanes < 2 || cache_bytes == 0 || passes.size() < 2 || n * batch * value_bytes <= cache_bytes) return {};
   // A batch of transforms that each fit a tile: one group, a tile a
   // transform (L = M = 1), all its passes in cache between one read of its
@@ -252,10 +265,11 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // so the batch must split evenly among them, or into enough tiles that
   // the last one hardly matters; else pass by pass, which splits every pass.
   const std::uint32_t points = tile_points(cache_bytes, value_bytes);
-  if (n <= points) {
+  const auto tile_a_transform = [&]() -> std::vector<fft::pass_group> {
     if (batch % team != 0 && batch < 4 * std::uint64_t{team}) return {};
     return fft::group_passes(passes, offsets, static_cast<std::uint32_t>(n < 8 ? 8 : n));
-  }
+  };
+  if (n <= points) return tile_a_transform();
   // A transform longer than a tile takes several groups, each a trip over
   // the data in tiles of columns, whose loads, stores and loops cost more
   // than a pass's. While the data fit the last-level cache, the trips they
@@ -296,8 +310,26 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // 4 MiB of twiddles) 1.05, which stays pass by pass; 2^16 x 3 (12 MiB
   // with its output, 2 MiB of twiddles), now pass by pass, took 1.01 of its
   // grouped time.
-  const std::uint64_t footprint = (2 * n * batch + fft::twiddle_count(passes)) * value_bytes;
+  const std::uint64_t twiddle_bytes = fft::twiddle_count(passes) * value_bytes;
+  const std::uint64_t footprint = 2 * n * batch * value_bytes + twiddle_bytes;
   if (footprint <= shared_cache_bytes) return {};
+  // A batch whose transforms are longer than a tile, where each thread runs
+  // two of them or more and the threads' tile buffers (two of n values
+  // each) and the twiddles fit the last-level cache together: a tile a
+  // transform as well. Those buffers and twiddles stay in that cache from
+  // one transform to the next, so each transform's input is read once and
+  // its output written once, where groups make a trip over both per group.
+  // On the Zen 4 (1 MiB L2, 16 MiB of L3 counted; one thread, best of 3
+  // interleaved runs of ffft_transform_loop), against groups: dd128 at
+  // 2^17 (12 MiB) in batches of 2 and 4 took 0.88 and 0.81 of the time on
+  // avx512, 0.97 in batches of 2 on avx2; df64 at 2^18 in batches of 2
+  // 0.96 (avx512) and 0.975 (avx2). Where they do not fit, a tile a
+  // transform lost: dd128 at 2^18 and 2^19 in batches of 2 (24 and 48 MiB)
+  // took 1.07 and 1.37 of the time grouped. Only where last_level_tiles
+  // (tiles_transforms_in_last_level).
+  if (last_level_tiles && batch >= 2 * std::uint64_t{team} && shared_cache_bytes > 0 &&
+      2 * std::uint64_t{team} * n * value_bytes + twiddle_bytes <= shared_cache_bytes)
+    return tile_a_transform();
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
   if (longest < 8) return {};

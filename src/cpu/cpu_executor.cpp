@@ -27,7 +27,8 @@ void cpu_executor<E>::stockham(int sign, const stockham_program<E>& program,
   const std::vector<pass_group> groups =
       unit_stride ? cpu::blocked_groups(*program.passes, *program.offsets, program.n, batch, sizeof(value),
                                         cpu::path_lanes<E>(isa_), cache_bytes_,
-                                        cpu::team_size(threads_), shared_cache_bytes_)
+                                        cpu::team_size(threads_), shared_cache_bytes_,
+                                        cpu::tiles_transforms_in_last_level<E>)
                   : std::vector<pass_group>{};
   if (groups.empty()) run_stockham_passes(*this, sign, program, scale, in, out, ws0, ws1, batch);
   else run_stockham_groups(*this, sign, groups, program, scale, in, out, ws0, ws1, batch);

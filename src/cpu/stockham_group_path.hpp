@@ -68,7 +68,9 @@ struct column_view {
 // kept from call to call: made per call, a tile of the cache's size was a
 // block of 4 MiB or more, which glibc maps afresh and the kernel faults in
 // (huge pages among them, aligned_vector.hpp) at every transform. At most
-// two tiles of tile_points values a thread, path and format stay allocated.
+// two tiles a thread, path and format stay allocated: of tile_points
+// values, or of a transform's where its tiles fit the last-level cache
+// (cache_blocking.hpp, blocked_groups).
 // LaneBytes keeps each path's copy its own (lane_butterfly.hpp says why).
 template <int LaneBytes, class V>
 V* tile_buffers(std::uint64_t values) {
