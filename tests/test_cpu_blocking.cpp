@@ -185,8 +185,7 @@ TYPED_TEST(CpuBlocking, PrefetchingPassesGiveTheSameBits) {
 // (blocked_groups, tiles_transforms_in_last_level; qf128 is grouped), each
 // tile's buffers as long as the transform, past the tile size the
 // per-core cache gives: bit-identical to pass by pass, both directions,
-// on one thread and on two (which split the batch, or group it where
-// their buffers do not fit).
+// on one thread and on two, which split the batch.
 TYPED_TEST(CpuBlocking, TransformsLongerThanATileRunATileATransformBitIdentically) {
   using E = TypeParam;
   if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
@@ -418,12 +417,11 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, 256 << 10).size(), 2u);
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 1, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes - 1).size(),
             2u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 2, 512 << 10).size(), 2u);
-  // A batch of transforms longer than a tile (4096 values, tiles of 512)
-  // where each thread runs two or more and the threads' tile buffers, two
-  // of 128 KiB each, fit the last-level cache with the twiddles: a tile a
-  // transform, one group of every pass. One byte less, or fewer transforms
-  // a thread, and the batch is grouped.
+  // A batch of two or more transforms longer than a tile (4096 values,
+  // tiles of 512), split evenly among the threads or into 4 a thread,
+  // where one thread's tile buffers, two of 128 KiB, fit the last-level
+  // cache with the twiddles: a tile a transform, one group of every pass.
+  // One byte less, or a batch that does not split, and it is grouped.
   const std::vector<fft::pass_group> one_tile =
       cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes);
   ASSERT_EQ(one_tile.size(), 1u);
@@ -431,8 +429,11 @@ TEST(CpuBlockingPolicy, TilesAreSizedByTheCache) {
   EXPECT_EQ(one_tile[0].l * one_tile[0].m, 1u);
   EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes - 1).size(),
             2u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 4, 32, 4, 12 << 10, 2, (512 << 10) + twiddle_bytes).size(), 1u);
-  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 3, 32, 4, 12 << 10, 2, (512 << 10) + twiddle_bytes).size(), 2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 2, 32, 4, 12 << 10, 2, (256 << 10) + twiddle_bytes).size(), 1u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 3, 32, 4, 12 << 10, 2, (256 << 10) + twiddle_bytes).size(), 2u);
+  EXPECT_EQ(cpu::blocked_groups(passes, offsets, 4096, 8, 32, 4, 12 << 10, 1, (256 << 10) + twiddle_bytes, false)
+                .size(),
+            2u);  // a format that runs it grouped (tiles_transforms_in_last_level)
   // 2^21 = 8^7 with tiles of 32768 (512 KiB): rows of 8 values would allow
   // groups of 4096 ([8 8 8 8][8 8 8]); at most 1024 rows make three, the
   // last the longest ([8 8][8 8][8 8 8]: ties go to later groups).

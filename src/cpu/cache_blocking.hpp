@@ -247,9 +247,9 @@ inline constexpr bool tiles_transforms_in_last_level = E::limbs == 2;
 // over memory as there are passes, a group with M > 1 has M not a multiple
 // of the lane count (its tiles need whole lane vectors), or the path has no
 // lanes (the scalar reference runs pass by pass). A transform a tile
-// (one group of every pass) where it fits a tile, or where a batch's tile
-// buffers and twiddles fit the last-level cache and last_level_tiles says
-// so; other groups are at most
+// (one group of every pass) where it fits a tile, or, in a batch of two
+// or more, where one thread's tile buffers and the twiddles fit the
+// last-level cache and last_level_tiles says so; other groups are at most
 // max_tile_rows long.
 inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_shape>& passes,
                                                    const std::vector<std::uint64_t>& offsets,
@@ -265,11 +265,11 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   // so the batch must split evenly among them, or into enough tiles that
   // the last one hardly matters; else pass by pass, which splits every pass.
   const std::uint32_t points = tile_points(cache_bytes, value_bytes);
-  const auto tile_a_transform = [&]() -> std::vector<fft::pass_group> {
-    if (batch % team != 0 && batch < 4 * std::uint64_t{team}) return {};
+  const bool batch_splits = batch % team == 0 || batch >= 4 * std::uint64_t{team};
+  const auto tile_a_transform = [&] {
     return fft::group_passes(passes, offsets, static_cast<std::uint32_t>(n < 8 ? 8 : n));
   };
-  if (n <= points) return tile_a_transform();
+  if (n <= points) return batch_splits ? tile_a_transform() : std::vector<fft::pass_group>{};
   // A transform longer than a tile takes several groups, each a trip over
   // the data in tiles of columns, whose loads, stores and loops cost more
   // than a pass's. While the data fit the last-level cache, the trips they
@@ -313,22 +313,24 @@ inline std::vector<fft::pass_group> blocked_groups(const std::vector<fft::pass_s
   const std::uint64_t twiddle_bytes = fft::twiddle_count(passes) * value_bytes;
   const std::uint64_t footprint = 2 * n * batch * value_bytes + twiddle_bytes;
   if (footprint <= shared_cache_bytes) return {};
-  // A batch whose transforms are longer than a tile, where each thread runs
-  // two of them or more and the threads' tile buffers (two of n values
-  // each) and the twiddles fit the last-level cache together: a tile a
-  // transform as well. Those buffers and twiddles stay in that cache from
-  // one transform to the next, so each transform's input is read once and
-  // its output written once, where groups make a trip over both per group.
-  // On the Zen 4 (1 MiB L2, 16 MiB of L3 counted; one thread, best of 3
-  // interleaved runs of ffft_transform_loop), against groups: dd128 at
-  // 2^17 (12 MiB) in batches of 2 and 4 took 0.88 and 0.81 of the time on
-  // avx512, 0.97 in batches of 2 on avx2; df64 at 2^18 in batches of 2
-  // 0.96 (avx512) and 0.975 (avx2). Where they do not fit, a tile a
-  // transform lost: dd128 at 2^18 and 2^19 in batches of 2 (24 and 48 MiB)
-  // took 1.07 and 1.37 of the time grouped. Only where last_level_tiles
+  // A batch of two or more transforms longer than a tile, which splits
+  // among the threads as above, where one thread's tile buffers (two of n
+  // values) and the twiddles fit the last-level cache together: a tile a
+  // transform as well. Those buffers
+  // and twiddles stay in that cache from one transform to the next, so
+  // each transform's input is read once and its output written once, where
+  // groups make a trip over both per group. On the Zen 4 (1 MiB L2, 16 MiB
+  // of L3 counted; best of 3-5 interleaved runs of ffft_transform_loop),
+  // against groups: dd128 at 2^17 (12 MiB) in batches of 2 and 4 took
+  // 0.88 and 0.81 of the time on avx512 on one thread, 0.96 and 0.84 on
+  // two (20 MiB with the second thread's buffers), 0.97 in batches of 2 on
+  // avx2; df64 at 2^18 in batches of 2 0.96 (avx512) and 0.975 (avx2).
+  // Where one thread's do not fit, a tile a transform lost: dd128 at 2^18
+  // and 2^19 in batches of 2 (24 and 48 MiB) took 1.07 and 1.37 of the
+  // time grouped. Only where last_level_tiles
   // (tiles_transforms_in_last_level).
-  if (last_level_tiles && batch >= 2 * std::uint64_t{team} && shared_cache_bytes > 0 &&
-      2 * std::uint64_t{team} * n * value_bytes + twiddle_bytes <= shared_cache_bytes)
+  if (last_level_tiles && batch >= 2 && batch_splits && shared_cache_bytes > 0 &&
+      2 * n * value_bytes + twiddle_bytes <= shared_cache_bytes)
     return tile_a_transform();
   const std::uint32_t widest = points / min_tile_width(lanes, value_bytes);
   const std::uint32_t longest = widest < max_tile_rows ? widest : max_tile_rows;
