@@ -144,6 +144,31 @@ TYPED_TEST(CpuBlocking, GroupsOnTilesAreBitIdenticalToPassByPass) {
   }
 }
 
+// A unit-stride batch of `batch` transforms of x, both directions, through
+// executors of `cache` and `shared_cache` bytes on one and two threads:
+// bit-identical to the same path pass by pass (a cache of 0 bytes).
+template <class E>
+void expect_pass_by_pass_bits(const transform_tables<E>& tables, cpu_isa isa, std::uint64_t n,
+                              std::uint64_t batch, const std::vector<complex<E>>& x, std::size_t cache,
+                              std::size_t shared_cache) {
+  const auto layout = static_cast<std::int64_t>(n);
+  const strided<const complex<E>> in{x.data(), 1, layout};
+  const fft::cpu_executor<E> pass_by_pass(1, isa, 0);
+  for (const int sign : {-1, 1}) {
+    const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::backward,
+                                                                sign < 0 ? direction::forward : direction::inverse);
+    std::vector<complex<E>> want(n * batch);
+    tables.run(pass_by_pass, sign, scale, in, {want.data(), 1, layout}, batch);
+    for (const unsigned threads : {1u, 2u}) {
+      SCOPED_TRACE(::testing::Message() << to_string(isa) << ", sign " << sign << ", threads " << threads);
+      const fft::cpu_executor<E> tested(threads, isa, cache, shared_cache);
+      std::vector<complex<E>> got(n * batch);
+      tables.run(tested, sign, scale, in, {got.data(), 1, layout}, batch);
+      expect_bit_identical(got, want);
+    }
+  }
+}
+
 // Passes that ask for their next lane group's operands ahead (a pass whose
 // input and output exceed the per-core cache, two-limb formats; the
 // last-level cache made large enough that nothing is grouped) give the bits
@@ -158,25 +183,10 @@ TYPED_TEST(CpuBlocking, PrefetchingPassesGiveTheSameBits) {
   EXPECT_FALSE(cpu::prefetches_next_operands<E>(n * batch, 2 * n * batch * sizeof(complex<E>)));
   if (lane_paths().empty()) GTEST_SKIP() << "this CPU runs no lane path";
   const transform_tables<E> tables(n);
-  const auto layout = static_cast<std::int64_t>(n);
   const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, 17);
-  const strided<const complex<E>> in{x.data(), 1, layout};
   for (const cpu_isa isa : lane_paths()) {
     ASSERT_FALSE(blocked(tables, batch, isa, cache, 1)) << "grouped: the shared cache must rule it out";
-    const fft::cpu_executor<E> plain(1, isa, 0);
-    for (const int sign : {-1, 1}) {
-      const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::backward,
-                                                                  sign < 0 ? direction::forward : direction::inverse);
-      std::vector<complex<E>> want(n * batch);
-      tables.run(plain, sign, scale, in, {want.data(), 1, layout}, batch);
-      for (const unsigned threads : {1u, 2u}) {
-        SCOPED_TRACE(::testing::Message() << to_string(isa) << ", sign " << sign << ", threads " << threads);
-        const fft::cpu_executor<E> prefetching(threads, isa, cache, shared_cache);
-        std::vector<complex<E>> got(n * batch);
-        tables.run(prefetching, sign, scale, in, {got.data(), 1, layout}, batch);
-        expect_bit_identical(got, want);
-      }
-    }
+    expect_pass_by_pass_bits(tables, isa, n, batch, x, cache, shared_cache);
   }
 }
 
@@ -195,9 +205,7 @@ TYPED_TEST(CpuBlocking, TransformsLongerThanATileRunATileATransformBitIdenticall
   const transform_tables<E> tables(n);
   const fft::transform_program<E> program = fft::program_of(tables.tables);
   const fft::stockham_program<E>& s = fft::stockham_part(program);
-  const auto layout = static_cast<std::int64_t>(n);
   const std::vector<complex<E>> x = ffft::testing::random_values<E>(n * batch, 29);
-  const strided<const complex<E>> in{x.data(), 1, layout};
   for (const cpu_isa isa : lane_paths()) {
     const std::vector<fft::pass_group> groups =
         cpu::blocked_groups(*s.passes, *s.offsets, n, batch, value_bytes, cpu::path_lanes<E>(isa), cache, 1,
@@ -209,20 +217,7 @@ TYPED_TEST(CpuBlocking, TransformsLongerThanATileRunATileATransformBitIdenticall
     } else {
       EXPECT_GT(groups.size(), 1u) << to_string(isa);  // qf128: grouped
     }
-    const fft::cpu_executor<E> pass_by_pass(1, isa, 0);
-    for (const int sign : {-1, 1}) {
-      const fft::scaling<E> scale = fft::normalization_scaling<E>(n, normalization::backward,
-                                                                  sign < 0 ? direction::forward : direction::inverse);
-      std::vector<complex<E>> want(n * batch);
-      tables.run(pass_by_pass, sign, scale, in, {want.data(), 1, layout}, batch);
-      for (const unsigned threads : {1u, 2u}) {
-        SCOPED_TRACE(::testing::Message() << to_string(isa) << ", sign " << sign << ", threads " << threads);
-        const fft::cpu_executor<E> tiled(threads, isa, cache, shared_cache);
-        std::vector<complex<E>> got(n * batch);
-        tables.run(tiled, sign, scale, in, {got.data(), 1, layout}, batch);
-        expect_bit_identical(got, want);
-      }
-    }
+    expect_pass_by_pass_bits(tables, isa, n, batch, x, cache, shared_cache);
   }
 }
 
