@@ -25,9 +25,12 @@ namespace ffft::fft {
 // only between two steps that both take them (stockham_group_path.hpp,
 // planar_boundary); every value a transform reads or writes outside them
 // is a complex<E> as the API has it. The same values in the same lanes:
-// the same bits.
+// the same bits. A pass's twiddles may be held so too (twiddles_planar):
+// a copy of its array, m a multiple of W, in which the W entries from
+// each multiple of W are such a block (stockham_group_path.hpp,
+// planar_twiddles), so that the rows load a twiddle without permutes.
 struct lane_layout {
-  bool in_planar = false, out_planar = false;
+  bool in_planar = false, out_planar = false, twiddles_planar = false;
 };
 
 // The paths whose steps take lane-planar blocks: avx512's. On avx2 the
@@ -423,7 +426,7 @@ template <int Bytes, int R, class E, bool SharedTwiddles = false>
       [&](int j) { return oriented(load_lanes<Bytes, E>(in + j * in_step, layout.in_planar), inverse); },
       [&](int a) {
         if constexpr (SharedTwiddles) return broadcast_lanes<Bytes, E>(w[(a - 1) * w_step]);
-        else return load_lanes<Bytes, E>(w + (a - 1) * w_step);
+        else return load_lanes<Bytes, E>(w + (a - 1) * w_step, layout.twiddles_planar);
       },
       twiddled,
       [&](int a, const complex<unchecked<L>>& y) {
@@ -437,7 +440,9 @@ template <int Bytes, int R, class E, bool SharedTwiddles = false>
       complex<E> y[R], t[R - 1];
       for (int j = 0; j < R; ++j) y[j] = oriented(lane_value<Bytes>(in + j * in_step, lane, layout.in_planar), inverse);
       if (twiddled)
-        for (int a = 1; a < R; ++a) t[a - 1] = w[(a - 1) * w_step + (SharedTwiddles ? 0 : lane)];
+        for (int a = 1; a < R; ++a)
+          t[a - 1] = SharedTwiddles ? w[(a - 1) * w_step]
+                                    : lane_value<Bytes>(w + (a - 1) * w_step, lane, layout.twiddles_planar);
       checked_butterfly<E>(R, y, twiddled ? t : nullptr);
       for (int a = 0; a < R; ++a) set_lane_value<Bytes>(out + a * out_step, lane, oriented(y[a], inverse), layout.out_planar);
     }
@@ -491,7 +496,7 @@ FFFT_UNROLL
   for (int j = 0; j < R; ++j) x[j] = load_lanes<Bytes, E>(first_input + j * in_step, layout.in_planar);
 FFFT_UNROLL
   for (int a = 1; a < R; ++a)
-    w[a - 1] = load_lanes<Bytes, E>(twiddles.entry(p, a, i0));
+    w[a - 1] = load_lanes<Bytes, E>(twiddles.entry(p, a, i0), layout.twiddles_planar);
   lane_butterfly_arithmetic<Bytes, R, E>(x, w, inverse, p.m > 1);
 FFFT_UNROLL
   for (int a = 0; a < R; ++a) store_lanes<Bytes, E>(x[a], first_output + a * out_step, layout.out_planar);

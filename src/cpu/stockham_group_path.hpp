@@ -80,6 +80,16 @@ V* tile_buffers(std::uint64_t values) {
   return memory.data();
 }
 
+// The memory for a group's lane-planar twiddles (run_group, planar_twiddles):
+// `values` of them, on the thread that runs the group, kept as tile_buffers
+// keeps its tiles.
+template <int LaneBytes, class V>
+V* planar_twiddle_buffer(std::uint64_t values) {
+  thread_local aligned_vector<V> memory;
+  if (memory.size() < values) aligned_vector<V>(values).swap(memory);
+  return memory.data();
+}
+
 // A tile pass's lane group (k, s, c): butterflies (k, s) of columns c to
 // c + W - 1, walked c fastest, then s < m', then k. The next one, whose
 // operands a pass asks for ahead; k = l' past the last.
@@ -228,6 +238,7 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
   if (blocks > l) blocks = l;  // L = 1: one transform a tile
   const std::uint64_t per_transform = (l + blocks - 1) / blocks;
   const auto step = static_cast<std::int64_t>(blocks);
+  const bool across = l % lanes == 0 && blocks % lanes == 0;  // across_columns, else along_columns
 
   // Lanes across the columns: the tile holds column c's element q at
   // c + blocks q (copied so from its R consecutive input values), so that
@@ -276,6 +287,39 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     return fft::pass_shape{p.radix, p.l, p.m};
   };
   const auto twiddles_of = [&](std::size_t j) { return fft::pass_twiddles<E>{twiddles + g.passes[j].twiddle_offset}; };
+  // The passes with m a multiple of W read each twiddle row W values at a
+  // time (stockham_butterfly_consecutive): on the paths that take
+  // lane-planar blocks, from a copy of their arrays in such blocks, made
+  // once a call for every tile and thread, so that no twiddle load
+  // permutes its limbs. The copy costs a load's permutes once a twiddle,
+  // where the loads cost them once a twiddle and transform; a call's
+  // transforms are at least two (blocked_groups runs a lone transform
+  // that fits a tile pass by pass). Only where the copy fits a tile: on
+  // the Zen 4's avx512 path, dd128 at 2^17 in batches of 2, whose 4 MiB
+  // of twiddles one thread copied while the other waited, took 1.04-1.13
+  // of the time on two threads (the same build against itself: 0.90-1.04).
+  // Within a tile (batches of 2^18 points, best of 5 interleaved runs of
+  // ffft_transform_loop, against loads that permute), one thread: dd128 at
+  // 2^10-2^16 0.98, 0.94, 0.96, 0.96, 0.95, 0.95-0.98 and 0.96; df64 at
+  // 2^10, 2^13 and 2^16 0.98, 0.96 and 0.95; qf128, whose arithmetic is
+  // ten times as long, 1.00, 1.00 and 0.98. Two threads: dd128 at 2^12,
+  // 2^15 and 2^16 0.96, 0.98 and 0.96.
+  const value* planar_twiddles[fft::max_group_passes] = {};  // by pass; none where null
+  if (fft::takes_lane_planar_blocks<LaneBytes> && !across) {
+    std::uint64_t values = 0;
+    for (int j = 0; j < g.count; ++j)
+      if (g.passes[j].m % lanes == 0) values += (g.passes[j].radix - 1) * g.passes[j].m;
+    value* copy = values > 0 && values <= tile_points ? planar_twiddle_buffer<LaneBytes, value>(values) : nullptr;
+    for (int j = 0; copy != nullptr && j < g.count; ++j) {
+      const fft::local_pass& p = g.passes[j];
+      if (p.m % lanes != 0) continue;
+      const value* const source = twiddles + p.twiddle_offset;
+      for (std::uint64_t e = 0; e < (p.radix - 1) * p.m; e += lanes)
+        fft::store_planar<LaneBytes, E>(fft::load_lanes<LaneBytes, E>(source + e), copy + e);
+      planar_twiddles[j] = copy;
+      copy += (p.radix - 1) * p.m;
+    }
+  }
   // A tile of `count` columns' steps: two local passes as one where
   // fused_passes.hpp allows, the tile's values against the tile's size (at
   // most the cache, and more than half of it); a step reads the input or
@@ -312,7 +356,8 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
              single_planar(s + 1);
     };
     for (std::size_t s = 0; s < plan.steps.size(); ++s)
-      plan.layouts.push_back(fft::lane_layout{s > 0 && planar_after(s - 1), planar_after(s)});
+      plan.layouts.push_back(fft::lane_layout{s > 0 && planar_after(s - 1), planar_after(s),
+                                              !plan.steps[s].two && planar_twiddles[plan.steps[s].first] != nullptr});
     return plan;
   };
   const auto along_columns = [&](const column_steps& plan, value* const tile[2], std::uint64_t b, std::uint64_t k0,
@@ -334,8 +379,9 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
         }
       }
       if (!ran)
-        run_pass<LaneBytes>(inverse, 1, shape(j), twiddles_of(j), from, to, count, in_place ? finish : none, false,
-                            plan.layouts[s]);
+        run_pass<LaneBytes>(inverse, 1, shape(j),
+                            plan.layouts[s].twiddles_planar ? fft::pass_twiddles<E>{planar_twiddles[j]} : twiddles_of(j),
+                            from, to, count, in_place ? finish : none, false, plan.layouts[s]);
       from = {to.data, 1, dense};
     }
     if (l == 1) return;  // the last step wrote the output in place
@@ -345,7 +391,6 @@ void run_group(bool inverse, unsigned threads, const fft::pass_group& g, const c
     }
   };
 
-  const bool across = l % lanes == 0 && blocks % lanes == 0;
   const column_steps whole_tile = across ? column_steps{} : plan_steps(blocks);
   parallel_ranges(threads, batch * per_transform, 1, [&](std::uint64_t first, std::uint64_t end) {
     value* const buffers = tile_buffers<LaneBytes, value>(blocks * radix);

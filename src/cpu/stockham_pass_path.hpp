@@ -237,6 +237,9 @@ void run_pass(bool inverse, unsigned threads, const fft::pass_shape& p, fft::pas
         (!fft::takes_lane_planar_blocks<LaneBytes> || across_batch || in.stride != 1 || out.stride != 1 ||
          !takes_planar_blocks<W>(p)))
       throw std::logic_error("ffft: lane-planar blocks for a pass whose loaders do not take them");
+    if (layout.twiddles_planar && (!fft::takes_lane_planar_blocks<LaneBytes> || across_batch || p.m % W != 0 ||
+                                   in.stride != 1 || out.stride != 1))
+      throw std::logic_error("ffft: lane-planar twiddles for a pass that reads them one at a time");
     if (across_batch)
       return run_pass_across_batch<LaneBytes, R>(inverse, threads, p, twiddles, in, out, batch, finish);
     const bool whole_vectors = p.m % W == 0 && in.stride == 1 && out.stride == 1;
