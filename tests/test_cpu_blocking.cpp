@@ -64,7 +64,7 @@ struct blocking_case {
 // tile in every format on both paths, whose last two passes ([8 4] and
 // [8 2]) run fused where the format fuses them (df64; dd128 and qf128
 // put the short pass first: fft::short_pass_of); and 2^19 with a 1 MiB
-// cache, the Zen 4's, dd128's [2 8 8 8][8 8 8], a first group of 1024 rows
+// cache, the Zen 4's, dd128's [4 4 8 8][8 8 8], a first group of 1024 rows
 // (max_tile_rows). Each path must block at least four of them.
 const blocking_case cases[] = {
     {1 << 15, 1, 1, 1 << 15, 1, 1 << 15, 32 << 10},

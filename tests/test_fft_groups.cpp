@@ -175,8 +175,9 @@ std::vector<std::uint32_t> group_radices(std::uint64_t n, std::uint32_t max_radi
 }
 
 // A schedule's passes either way round: the short pass (radix 4 or 2) after
-// the radix-8 passes or before them, each pass's L the product of the
-// radices before it and M of those after it, the last with M = 1.
+// the radix-8 passes or before them, or a radix 2 and a radix 8 as two
+// radix 4s before them, each pass's L the product of the radices before it
+// and M of those after it, the last with M = 1.
 TEST(StockhamSchedule, PutsTheShortPassLastOrFirst) {
   const auto shapes = [](std::uint64_t n, fft::short_pass where) {
     std::vector<std::array<std::uint64_t, 3>> out;
@@ -192,8 +193,18 @@ TEST(StockhamSchedule, PutsTheShortPassLastOrFirst) {
   EXPECT_EQ(shapes(4, fft::short_pass::first), (shape_list{{4, 1, 1}}));
   // 3, 5 and 7 stay last either way.
   EXPECT_EQ(shapes(2 * 8 * 3, fft::short_pass::first), (shape_list{{2, 1, 24}, {8, 2, 3}, {3, 16, 1}}));
+  // In fours: a radix 2 takes a radix 8 with it, as many passes; a radix 4,
+  // or a 2 with no 8 beside it, stays as it is.
+  constexpr fft::short_pass fours = fft::short_pass::first_in_fours;
+  EXPECT_EQ(shapes(1024, fours), (shape_list{{4, 1, 256}, {4, 4, 64}, {8, 16, 8}, {8, 128, 1}}));
+  EXPECT_EQ(shapes(16, fours), (shape_list{{4, 1, 4}, {4, 4, 1}}));
+  EXPECT_EQ(shapes(256, fours), shapes(256, fft::short_pass::first));
+  EXPECT_EQ(shapes(512, fours), shapes(512, fft::short_pass::first));
+  EXPECT_EQ(shapes(2, fours), (shape_list{{2, 1, 1}}));
+  EXPECT_EQ(shapes(2 * 3 * 5, fours), (shape_list{{2, 1, 15}, {3, 2, 5}, {5, 6, 1}}));
+  EXPECT_EQ(shapes(2 * 8 * 3, fours), (shape_list{{4, 1, 12}, {4, 4, 3}, {3, 16, 1}}));
   EXPECT_EQ(fft::short_pass_of<df64>, fft::short_pass::last);
-  EXPECT_EQ(fft::short_pass_of<dd128>, fft::short_pass::first);
+  EXPECT_EQ(fft::short_pass_of<dd128>, fours);
   EXPECT_EQ(fft::short_pass_of<qf128>, fft::short_pass::first);
 }
 
@@ -451,13 +462,13 @@ TEST(PassGroups, CoverThePassesInOrderWithinTheBound) {
   for (std::uint64_t n : {std::uint64_t{1} << 20, std::uint64_t{1} << 24, std::uint64_t{1} << 27,
                           std::uint64_t{59049} * 7 * 7 * 5})
     lengths.push_back(n);
-  for (const fft::short_pass where : {fft::short_pass::last, fft::short_pass::first})
+  for (const fft::short_pass where : {fft::short_pass::last, fft::short_pass::first, fft::short_pass::first_in_fours})
   for (const fft::group_ties ties : {fft::group_ties::earlier_longer, fft::group_ties::later_longer}) {
     for (std::uint32_t max_radix : {8u, 32u, 512u, 1024u, 2048u}) {
       for (std::uint64_t n : lengths) {
         SCOPED_TRACE(::testing::Message() << "n " << n << ", max radix " << max_radix << ", later longer "
-                                          << (ties == fft::group_ties::later_longer) << ", short pass first "
-                                          << (where == fft::short_pass::first));
+                                          << (ties == fft::group_ties::later_longer) << ", short pass (last, first, first in fours) "
+                                          << static_cast<int>(where));
         const std::vector<fft::pass_shape> passes = fft::stockham_schedule(n, where);
         std::vector<std::uint64_t> offsets(passes.size());
         std::iota(offsets.begin(), offsets.end(), 100);

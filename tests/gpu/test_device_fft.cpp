@@ -41,8 +41,9 @@ struct case_description {
 // Sizes covering every radix, mixed radices, one pass, one and several
 // groups of passes in shared memory, groups longer than half a tile (on
 // sm_90: 2^11 = [8 8 8 4] in one 2048-point group, 2^19 = [8 8 8][8 8 8 2]
-// and 2^20 for df64, and for dd128, whose short pass comes first,
-// [4 8 8 8] and [2 8 8 8][8 8 8]; engine/group_launch.hpp), batches that leave
+// and 2^20 for df64, and for dd128, whose short pass comes first (a radix
+// 2 with a radix 8 as two radix 4s), [4 8 8 8] and [4 4 8 8][8 8 8];
+// engine/group_launch.hpp), batches that leave
 // a tile part empty, and Bluestein.
 const case_description cases[] = {
     {1, 3, {}, {}, normalization::backward, twiddle_mode::table},

@@ -26,8 +26,9 @@ constexpr std::uint64_t next_7_smooth(std::uint64_t n) {
 
 // Where a schedule puts its one radix-4 or radix-2 pass (the short pass of
 // a power of 2 that is not a power of 8): after the radix-8 passes, or
-// before them.
-enum class short_pass { last, first };
+// before them; or before them with a radix 2 and one radix 8 made two
+// radix 4s (2^10 = [4 4 8 8], not [2 8 8 8]: as many passes).
+enum class short_pass { last, first, first_in_fours };
 
 // The short pass of format E's schedules. A transform's last pass (m = 1)
 // multiplies by no twiddles (twiddled_dft.hpp), so with the short pass
@@ -49,13 +50,29 @@ enum class short_pass { last, first };
 // (stockham_last_two_butterflies): its timings of the two orders
 // disagreed from series to series on a noisy host (0.66-1.13 of the time
 // by N and series), so it stays as it was.
+//
+// dd128's radix 2 goes into two radix 4s. A radix-2 lane group is one short
+// chain of dependent operations (a complex product, then a sum and a
+// difference): 143 cycles a call on the Zen 4 for dd128's 8 points (avx2;
+// 106 for 16 on avx512), against 194 for a radix 4's 16 points and 433 for
+// a radix 8's 32 (ffft_butterfly_rate), so on avx2 [4 4 8 8] is 0.87 of
+// [2 8 8 8]'s arithmetic. Timed (the Zen 4, as above; best of 5, of 3 at
+// 2^19 and 2^22), [4 4 8 ...] against [2 8 8 ...] took this much of the time:
+//   avx512 dd128 2^10 2^13 2^16 2^19 2^22: 0.94-0.95 0.945-0.955 0.98 1.00 0.955
+//   avx2   dd128 2^10 2^13 2^16 2^19 2^22: 0.97-0.975 0.99-1.005 0.98 0.96 0.99
+// and one transform of 2^13 1.00 and 1.01; qf128, whose radix-4 and
+// radix-2 arithmetic costs the same a point as the radix 8 it replaces,
+// 0.99-1.01 on both paths, so it keeps [2 8 8 ...].
 template <class E>
 inline constexpr short_pass short_pass_of =
-    E::limbs == 2 && sizeof(typename E::limb_type) == 4 ? short_pass::last : short_pass::first;
+    E::limbs == 2 && sizeof(typename E::limb_type) == 4 ? short_pass::last
+    : E::limbs == 2                                     ? short_pass::first_in_fours
+                                                        : short_pass::first;
 
 // The passes of a 7-smooth n: radix 8 as long as it divides, with one 4 or
 // 2 after or before them (fewest passes, and the cheapest butterflies per
-// point), then 3, 5, 7. Length 1 has no pass.
+// point; first_in_fours: a 2 and one 8 as two 4s before them), then 3, 5,
+// 7. Length 1 has no pass.
 inline std::vector<pass_shape> stockham_schedule(std::uint64_t n, short_pass where = short_pass::last) {
   std::vector<int> radices;
   std::uint64_t rest = n;
@@ -63,7 +80,11 @@ inline std::vector<pass_shape> stockham_schedule(std::uint64_t n, short_pass whe
   while (rest % 8 == 0) ++eights, rest /= 8;
   const int short_radix = rest % 4 == 0 ? 4 : rest % 2 == 0 ? 2 : 1;
   rest /= static_cast<std::uint64_t>(short_radix);
-  if (where == short_pass::first && short_radix > 1) radices.push_back(short_radix);
+  const bool first = where != short_pass::last;
+  if (where == short_pass::first_in_fours && short_radix == 2 && eights > 0)
+    radices.insert(radices.end(), {4, 4}), --eights;
+  else if (first && short_radix > 1)
+    radices.push_back(short_radix);
   radices.insert(radices.end(), static_cast<std::size_t>(eights), 8);
   if (where == short_pass::last && short_radix > 1) radices.push_back(short_radix);
   for (int p : {3, 5, 7})
