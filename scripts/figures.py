@@ -614,12 +614,12 @@ def cpu_memory_overlap(data):
     return "; ".join(parts) if parts else "none at any N"
 
 
-def cpu_goals_status(data):
-    """Each CPU goal on both paths of one machine, and for each one missed what the measured floors
+def cpu_goals_status(data, paths=("avx512", "avx2")):
+    """Each CPU goal on the paths of one machine, and for each one missed what the measured floors
     say: the arithmetic alone (ratio goals), two one-thread copies (thread scaling), the larger
-    of the memory's and the arithmetic's floors (large sizes). data: the two benchmark runs, then
-    their two counts files."""
-    runs = {"avx512": (data[0], data[2]), "avx2": (data[1], data[3])}
+    of the memory's and the arithmetic's floors (large sizes). data: the benchmark runs of
+    `paths`, then their counts files, in the same order."""
+    runs = {p: (data[i], data[len(paths) + i]) for i, p in enumerate(paths)}
     rows = []
 
     def ratio_cell(p, a, b, goal):
@@ -678,7 +678,7 @@ def cpu_goals_status(data):
                          f"{floor / at['allows']:.2f} of the time the goal allows; passes at the best N's "
                          f"rate need {at['hide']:.2f} of the memory floor overlapped")
         rows.append(cells)
-    return table(["goal (avx512, avx2)", "avx512", "avx2"], rows, ["---", "---", "---"])
+    return table(["goal (avx512, avx2)", *runs], rows, ["---"] * (1 + len(runs)))
 
 
 def cpu_arithmetic_share(data):
@@ -1513,6 +1513,9 @@ FIGURES = {
     "cpu_goals_status_zen4": Figure(
         ZEN4_PATHS + ZEN4_COUNTS, _CPU, cpu_goals_status,
         "each CPU goal on the Zen 4's two paths, and what the measured floors say of each miss"),
+    "cpu_goals_status_epyc": Figure(
+        CPU_PATHS[1:] + ["cpu_dynamic_counts_avx2.json"], _CPU, lambda d: cpu_goals_status(d, ("avx2",)),
+        "each CPU goal on the AVX2-only EPYC, and what the measured floors say of each miss"),
     **{f"cpu_{path}_blocked_over_passes": Figure(
         [file], _CPU, lambda d: blocked_over_passes(_fft(d[0])),
         f"cache-blocked / pass-by-pass GFLOPs of each format, one thread, 2^10-2^22, {path} path")
@@ -1575,12 +1578,14 @@ FIGURES = {
     **{f"cpu_arithmetic_share_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_share,
         f"the transform's time against its arithmetic alone's, floor / measured, {path}")
-       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json")]},
+       for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
+                              ("avx2", "fft_cpu_avx2.json")]},
     **{f"cpu_arithmetic_goals_{path}": Figure(
         [f"cpu_dynamic_counts_{path}.json", cpu_file], _CPU, cpu_arithmetic_goals,
         f"the share of the arithmetic alone's rate that each 1-D goal not met needs, {path}")
        for path, cpu_file in [("avx512", "fft_cpu_avx512.json"), ("xeon_avx2", "fft_cpu_xeon_avx2.json"),
-                              ("zen4_avx512", "fft_cpu_zen4_avx512.json"), ("zen4_avx2", "fft_cpu_zen4_avx2.json")]},
+                              ("zen4_avx512", "fft_cpu_zen4_avx512.json"), ("zen4_avx2", "fft_cpu_zen4_avx2.json"),
+                              ("avx2", "fft_cpu_avx2.json")]},
     "cpu_arithmetic_dd128_qd_tightest_avx512": Figure(
         ["cpu_dynamic_counts_avx512.json", "fft_cpu_avx512.json"], _CPU,
         lambda d: cpu_arithmetic_tightest(d, "dd128", "qd_dd_real"),
