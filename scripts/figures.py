@@ -333,9 +333,9 @@ def cpu_goals_table(data, best=False):
     return text + (f"\n\nThe worst over the sizes measured: {'; '.join(partial)}." if partial else "")
 
 
-def _paths(runs):
-    """{path: results} of a machine's two runs, the avx512 path's, then the avx2 path's."""
-    return dict(zip(["avx512", "avx2"], (_fft(run) for run in runs)))
+def _paths(runs, names=("avx512", "avx2")):
+    """{path: results} of a machine's runs, by default two: the avx512 path's, then the avx2 path's."""
+    return dict(zip(names, (_fft(run) for run in runs)))
 
 
 def _cpu_of(run):
@@ -527,9 +527,22 @@ def gpu_goals_summary(data):
             f"times the table mode's time (goal {COMPUTED_GOAL:g})")
 
 
-def cpu_goals_missed(data):
+def cpu_ratio_goals(data, names=("avx512", "avx2")):
+    """Each 1-D ratio goal's worst ratio over 2^10-2^22 on each path, and its goal."""
+    paths = _paths(data, names)
+    parts = []
+    for a, b, goal, name in CPU_GOALS:
+        cells = [f"{p} {fmt(worst(r, a, b, EVERY_N)[0])}" if len(paths) > 1 else fmt(worst(r, a, b, EVERY_N)[0])
+                 for p, r in paths.items()]
+        goals = sorted({goal[p] for p in paths})
+        parts.append(f"{a.split('_')[1]} / {name.replace(' radix-2', '')} {', '.join(cells)} "
+                     f"(goal {', '.join(f'{g:g}' for g in goals)})")
+    return "; ".join(parts)
+
+
+def cpu_goals_missed(data, names=("avx512", "avx2")):
     """The CPU goals a path misses, as 'ratio (paths)'."""
-    paths = _paths(data)
+    paths = _paths(data, names)
     missed = []
     for a, b, goal, name in CPU_GOALS:
         on = [p for p, r in paths.items() if worst(r, a, b, EVERY_N)[0] < goal[p]]
@@ -1513,6 +1526,10 @@ FIGURES = {
     "cpu_goals_status_zen4": Figure(
         ZEN4_PATHS + ZEN4_COUNTS, _CPU, cpu_goals_status,
         "each CPU goal on the Zen 4's two paths, and what the measured floors say of each miss"),
+    "cpu_goals_missed_epyc": Figure(CPU_PATHS[1:], _CPU, lambda d: cpu_goals_missed(d, ("avx2",)),
+                                    "the CPU goals missed on the AVX2-only EPYC"),
+    "cpu_ratio_goals_epyc": Figure(CPU_PATHS[1:], _CPU, lambda d: cpu_ratio_goals(d, ("avx2",)),
+                                   "the 1-D ratio goals' worst ratios on the AVX2-only EPYC"),
     "cpu_goals_status_epyc": Figure(
         CPU_PATHS[1:] + ["cpu_dynamic_counts_avx2.json"], _CPU, lambda d: cpu_goals_status(d, ("avx2",)),
         "each CPU goal on the AVX2-only EPYC, and what the measured floors say of each miss"),
