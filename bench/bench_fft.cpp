@@ -43,6 +43,10 @@
 //            repetition, by the wall clock (CUDA events on a GPU): the rate
 //            that the thread-scaling ratios compare, on every side alike
 //            (scripts/fft_bench_json.py, threads_ratio)
+//   host_steal_share  the share of all the CPUs' time that the hypervisor took
+//            while the repetition's calls ran (/proc/stat's steal ticks,
+//            bench/host_steal.hpp; Linux only, and only where a tick passed):
+//            above 0, a vCPU was gone for part of it
 //   N, batch, cpu_threads (the T of the name; "threads" is Google Benchmark's own field)
 // t is the time of one call (batch transforms): process CPU time with one
 // thread (robust on a shared VM, see the note below), wall-clock time with
@@ -88,6 +92,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -96,6 +101,7 @@
 #include "ffft/cpu_isa.hpp"
 #include "fft_cpu_cases.hpp"
 #include "fft_cuda_cases.hpp"
+#include "host_steal.hpp"
 #include "tools/reference/fftw_quad.hpp"
 #include "tools/run_context.hpp"
 
@@ -247,6 +253,7 @@ void run_case(benchmark::State& state, registered_case& r) {
   // Each call is timed on its own too, for GFLOPs_fastest_call: the clock
   // reads cost tens of nanoseconds against calls of 2^18 points.
   double fastest_seconds = 0;
+  const std::optional<cpu_ticks> ticks_before = read_cpu_ticks();
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
     const double seconds = c->run_timed();
@@ -256,6 +263,7 @@ void run_case(benchmark::State& state, registered_case& r) {
     fastest_seconds = fastest_seconds > 0 ? std::min(fastest_seconds, call) : call;
     benchmark::ClobberMemory();
   }
+  const std::optional<cpu_ticks> ticks_after = read_cpu_ticks();
   measure_accuracy(r, *c);
   const fft_problem& p = r.problem;
   const double points = static_cast<double>(p.n * p.batch);
@@ -276,6 +284,9 @@ void run_case(benchmark::State& state, registered_case& r) {
   state.counters["roundtrip_psnr_db"] = r.psnr_db;
   state.counters["roundtrip_rmse_phase"] = r.rmse_phase;
   state.counters["roundtrip_phase_excluded"] = static_cast<double>(r.phase_excluded);
+  if (ticks_before && ticks_after)
+    if (const std::optional<double> share = steal_share(*ticks_before, *ticks_after))
+      state.counters["host_steal_share"] = *share;
 }
 
 // ---- Registration ----------------------------------------------------------------------

@@ -120,6 +120,22 @@ class Repetitions(unittest.TestCase):
         self.assertEqual(self.summary([aggregate])["GFLOPs"], 1.2)
 
 
+class HostSteal(unittest.TestCase):
+    """The table's line on what the host took counts repetitions, not aggregates."""
+
+    def entry(self, share, run_type="iteration"):
+        return dict(case("ffft_dd128_table", 1024, 1.0), run_type=run_type, host_steal_share=share)
+
+    def test_counts_the_repetitions_that_lost_a_percent(self):
+        line = fft_bench_table.host_steal_line({"benchmarks": [
+            self.entry(0.0), self.entry(0.004), self.entry(0.01), self.entry(0.25), self.entry(0.9, "aggregate")]})
+        self.assertIn("up to 25.0%", line)
+        self.assertIn("2 of 4 repetitions lost 1% or more", line)
+
+    def test_a_run_without_the_counter_says_nothing(self):
+        self.assertEqual(fft_bench_table.host_steal_line({"benchmarks": [case("ffft_dd128_table", 1024, 1.0)]}), "")
+
+
 class ThreadScaling(unittest.TestCase):
     """Ratios that involve several threads compare fastest calls where both sides have them."""
 
