@@ -336,12 +336,25 @@ def ptrace_counts(counter, binary, args):
         return {int(a, 16): int(c) for a, c in (line.split() for line in out.read_text().splitlines())}
 
 
+# The functions of the passes and of the cache-blocked groups' tiles: their
+# loops, loads, permutes and stores, and the arithmetic they inline (a
+# radix-4 lane group's, within lane_butterfly_rows).
+PASS_FUNCTIONS = ("run_pass", "stockham_pass", "stockham_two_passes", "lane_butterfly_rows",
+                  "stockham_butterfly", "stockham_two_butterflies", "stockham_group", "run_group",
+                  "along_columns", "column_pass")
+# Counts files whose rows say so group PASS_FUNCTIONS as above; older ones
+# counted only run_pass and stockham_pass as the pass loop, the tiles'
+# functions as other.
+FUNCTION_GROUPS = 2
+
+
 def function_group(name):
-    # The butterflies' arithmetic, with the out-of-line complex four-limb
-    # operations it calls (unchecked.hpp's side_by_side functions).
+    # The butterflies' arithmetic where it is called out of line, with the
+    # out-of-line complex four-limb operations it calls (unchecked.hpp's
+    # side_by_side functions).
     if "lane_butterfly_arithmetic" in name or "_side_by_side" in name:
         return "arithmetic"
-    if "run_pass" in name or "stockham_pass" in name:
+    if any(f in name for f in PASS_FUNCTIONS):
         return "pass loop"
     return "other"
 
@@ -376,7 +389,7 @@ def count_one(binary, listing, fmt, n, counter=None, calls=2):
     libraries = (after_else - before_else) / calls
     kinds["all"] = total + libraries
     return {"instructions": total + libraries, "in_libraries": libraries, "per_kind": kinds,
-            "per_function": groups}
+            "per_function": groups, "function_groups": FUNCTION_GROUPS}
 
 
 def time_one(binary, fmt, n):
@@ -786,7 +799,13 @@ def render(json_path):
              "One forward transform, batch 1, one thread, table twiddles. Instructions counted by "
              f"{COUNTER_NAMES[data.get('counter', 'callgrind')]} (exact, whatever the machine's load); time the fastest of many calls, in cycles at that "
              "clock. The ceiling is the cycles per point that the busiest resource needs at its throughput "
-             "(the script says which throughputs): no schedule of these instructions runs faster.", "",
+             "(the script says which throughputs): no schedule of these instructions runs faster. "
+             + ("Arithmetic / pass loop / other: the butterflies' arithmetic where a pass calls it out of "
+                "line (a radix-8 lane group's; a radix-4 one's is inlined into its pass); the passes' and "
+                "the tiles' loops, loads, permutes and stores, with what they inline; the rest."
+                if all(r["counts"].get("function_groups") == FUNCTION_GROUPS for r in data["rows"]) else
+                "Arithmetic / pass loop / other as counted then: the tiles' functions (the cache-blocked "
+                "groups') under other."), "",
              "## Per point", "",
              "| format | N | instructions | " + " | ".join(KIND_LABELS[k] for k in KINDS) +
              " | arithmetic / pass loop / other | ceiling (cycles) | binds | measured (cycles) | measured / ceiling | instructions per cycle |",
