@@ -339,7 +339,8 @@ def ptrace_counts(counter, binary, args):
 # The functions of the passes and of the cache-blocked groups' tiles: their
 # loops, loads, permutes and stores, and the arithmetic they inline (a
 # radix-4 lane group's, within lane_butterfly_rows).
-PASS_FUNCTIONS = ("run_pass", "stockham_pass", "stockham_two_passes", "lane_butterfly_rows",
+PASS_FUNCTIONS = ("run_pass", "stockham_pass", "stockham_two_passes", "run_consecutive_passes",
+                  "run_last_two_passes", "lane_butterfly_rows",
                   "stockham_butterfly", "stockham_two_butterflies", "stockham_group", "run_group",
                   "along_columns", "column_pass")
 # Counts files whose rows say so group PASS_FUNCTIONS as above; older ones
