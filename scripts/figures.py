@@ -534,7 +534,7 @@ def cpu_ratio_goals(data, names=("avx512", "avx2")):
     for a, b, goal, name in CPU_GOALS:
         ratios = {p: fmt(worst(r, a, b, EVERY_N)[0]) for p, r in paths.items()}
         cells = [f"{p} {x}" for p, x in ratios.items()] if len(ratios) > 1 else list(ratios.values())
-        goals = sorted({goal[p] for p in paths})
+        goals = list(dict.fromkeys(goal[p] for p in paths))  # in the paths' order
         parts.append(f"{a.split('_')[1]} / {name.replace(' radix-2', '')} {', '.join(cells)} "
                      f"(goal {', '.join(f'{g:g}' for g in goals)})")
     return "; ".join(parts)
